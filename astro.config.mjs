@@ -1,0 +1,26 @@
+// @ts-check
+import node from '@astrojs/node'
+import react from '@astrojs/react'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'astro/config'
+
+// The site is server-rendered by Astro in middleware mode; server/index.ts mounts the
+// handler on Express next to the Payload admin (Next.js) and the media routes.
+export default defineConfig({
+  srcDir: './site',
+  publicDir: './public',
+  outDir: './dist',
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  vite: {
+    plugins: [tailwindcss()],
+    ssr: {
+      // Payload and its database driver stay plain Node modules: one copy in the process,
+      // shared with the Next.js admin through getPayload's global cache.
+      external: ['payload', '@payloadcms/db-postgres', '@payloadcms/drizzle', '@payloadcms/richtext-lexical', '@payloadcms/next', '@payloadcms/ui', 'pg', 'sharp', 'drizzle-orm', 'graphql'],
+    },
+  },
+})

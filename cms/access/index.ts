@@ -1,0 +1,35 @@
+import type { Access, FieldAccess } from 'payload'
+
+import { requestUser, userIsAdmin } from './roles'
+
+export const anyone: Access = () => true
+
+export const authenticated: Access = ({ req }) => Boolean(requestUser(req))
+
+export const isAdmin: Access = ({ req }) => userIsAdmin(requestUser(req))
+
+/** Admins see every row; a member sees only their own user row. */
+export const adminOrSelf: Access = ({ req }) => {
+  const user = requestUser(req)
+  if (!user) return false
+  if (userIsAdmin(user)) return true
+  return { id: { equals: user.id } }
+}
+
+/** Visitors and members read published rows only; admins read drafts too. */
+export const publishedOrAdmin: Access = ({ req }) => {
+  if (userIsAdmin(requestUser(req))) return true
+  return { status: { equals: 'published' } }
+}
+
+/** Field guard for the flags a member must never write (isAdmin, points, badges…). */
+export const isAdminField: FieldAccess = ({ req }) => userIsAdmin(requestUser(req))
+
+/** Field guard for private fields: the owner and admins read them, nobody else. */
+export const adminOrSelfField: FieldAccess = ({ req, id, doc }) => {
+  const user = requestUser(req)
+  if (!user) return false
+  if (userIsAdmin(user)) return true
+  const rowId = id ?? (doc as { id?: number | string } | undefined)?.id
+  return rowId !== undefined && String(rowId) === String(user.id)
+}

@@ -1,0 +1,20 @@
+import path from 'node:path'
+
+import type { CollectionConfig } from 'payload'
+
+import { anyone, authenticated, isAdmin } from '../access'
+
+export const Media: CollectionConfig = {
+  slug: 'media',
+  access: { read: anyone, create: authenticated, update: isAdmin, delete: isAdmin },
+  upload: {
+    staticDir: path.resolve(process.env.DATA_DIR ?? '.data', 'media'),
+    mimeTypes: ['image/*'],
+    imageSizes: [
+      { name: 'thumbnail', width: 400, height: 225, position: 'centre' },
+      { name: 'square', width: 256, height: 256, position: 'centre' },
+    ],
+    adminThumbnail: 'thumbnail',
+  },
+  fields: [{ name: 'alt', type: 'text', maxLength: 300 }],
+}

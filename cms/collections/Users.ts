@@ -1,0 +1,80 @@
+import type { CollectionConfig, Field } from 'payload'
+
+import { BADGE_CODES } from '../../shared/constants'
+import { adminOrSelf, adminOrSelfField, isAdmin, isAdminField } from '../access'
+import { requestUser, userIsAdmin } from '../access/roles'
+
+const secureCookies =
+  process.env.COOKIE_SECURE !== undefined
+    ? process.env.COOKIE_SECURE === 'true'
+    : process.env.NODE_ENV === 'production'
+
+/** Written by the server only (registration, verification, payments, points): never by a member. */
+const adminWritten = { create: isAdminField, update: isAdminField }
+
+const privateField = { read: adminOrSelfField, ...adminWritten }
+
+const gamificationFields: Field[] = [
+  { name: 'points', type: 'number', defaultValue: 0, min: 0, access: adminWritten },
+  { name: 'level', type: 'number', defaultValue: 1, min: 1, access: adminWritten },
+  { name: 'totalPointsEarned', type: 'number', defaultValue: 0, min: 0, access: adminWritten },
+  { name: 'streak', type: 'number', defaultValue: 0, min: 0, access: adminWritten },
+  { name: 'lastActivityAt', type: 'date', access: adminWritten },
+]
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  admin: {
+    useAsTitle: 'username',
+    defaultColumns: ['username', 'memberNumber', 'email', 'isAdmin', 'isPremium', 'createdAt'],
+  },
+  auth: {
+    loginWithUsername: { allowEmailLogin: false, requireEmail: false, requireUsername: true },
+    maxLoginAttempts: Number(process.env.LOGIN_MAX_ATTEMPTS ?? 5),
+    lockTime: Number(process.env.LOGIN_LOCK_MINUTES ?? 15) * 60 * 1000,
+    tokenExpiration: 60 * 60 * 24 * 7,
+    useSessions: true,
+    cookies: { sameSite: 'Lax', secure: secureCookies },
+  },
+  access: {
+    // Only admins enter /cms; members use the site's own /api endpoints.
+    admin: ({ req }) => userIsAdmin(requestUser(req)),
+    // Accounts are opened through POST /api/auth/register, which validates age and numbers members.
+    create: isAdmin,
+    read: adminOrSelf,
+    update: adminOrSelf,
+    delete: isAdmin,
+    unlock: isAdmin,
+  },
+  fields: [
+    { name: 'dateOfBirth', type: 'date', access: privateField, admin: { date: { pickerAppearance: 'dayOnly' } } },
+    { name: 'isVerified', type: 'checkbox', defaultValue: false, access: adminWritten },
+    { name: 'isAdmin', type: 'checkbox', defaultValue: false, access: adminWritten, saveToJWT: true },
+    { name: 'isModerator', type: 'checkbox', defaultValue: false, access: adminWritten },
+    {
+      name: 'memberNumber',
+      type: 'number',
+      unique: true,
+      index: true,
+      access: adminWritten,
+      admin: { readOnly: true, position: 'sidebar' },
+    },
+    {
+      name: 'badges',
+      type: 'select',
+      hasMany: true,
+      options: BADGE_CODES.map((code) => ({ label: code, value: code })),
+      access: adminWritten,
+    },
+    { name: 'isPremium', type: 'checkbox', defaultValue: false, access: adminWritten },
+    { name: 'premiumExpiresAt', type: 'date', access: adminWritten },
+    { name: 'paypalCustomerId', type: 'text', access: privateField },
+    { name: 'paypalSubscriptionId', type: 'text', access: privateField },
+    ...gamificationFields,
+    { name: 'profilePicture', type: 'upload', relationTo: 'media' },
+    { name: 'bio', type: 'textarea', maxLength: 500 },
+    { name: 'location', type: 'text', maxLength: 100 },
+    { name: 'website', type: 'text', maxLength: 500 },
+  ],
+  timestamps: true,
+}

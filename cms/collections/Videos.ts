@@ -1,0 +1,62 @@
+import type { CollectionConfig, FieldAccess } from 'payload'
+
+import { anyone, isAdmin } from '../access'
+import { requestUser, userIsPremium } from '../access/roles'
+
+/** A premium video's playable file is handed only to premium members and admins. */
+const playableSourceAccess: FieldAccess = ({ req, doc }) =>
+  !(doc as { isPremium?: boolean } | undefined)?.isPremium || userIsPremium(requestUser(req))
+
+export const Videos: CollectionConfig = {
+  slug: 'videos',
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'source', 'publishedAt', 'viewCount', 'isPremium'],
+    listSearchableFields: ['title', 'videoId'],
+  },
+  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  defaultSort: '-publishedAt',
+  fields: [
+    { name: 'videoId', type: 'text', required: true, unique: true, index: true, maxLength: 64 },
+    { name: 'title', type: 'text', required: true, maxLength: 200 },
+    { name: 'description', type: 'textarea' },
+    { name: 'publishedAt', type: 'date', required: true, index: true },
+    { name: 'thumbnailUrl', type: 'text', maxLength: 1000 },
+    { name: 'duration', type: 'text', maxLength: 32, admin: { description: 'ISO 8601, e.g. PT12M34S' } },
+    { name: 'viewCount', type: 'number', defaultValue: 0, min: 0 },
+    {
+      name: 'source',
+      type: 'select',
+      required: true,
+      defaultValue: 'youtube',
+      options: [
+        { label: 'YouTube', value: 'youtube' },
+        { label: 'Manual upload', value: 'manual' },
+      ],
+    },
+    { name: 'videoUrl', type: 'text', maxLength: 1000, access: { read: playableSourceAccess } },
+    { name: 'isUncut', type: 'checkbox', defaultValue: false },
+    { name: 'isPremium', type: 'checkbox', defaultValue: false },
+    { name: 'comments', type: 'join', collection: 'comments', on: 'video', defaultLimit: 0 },
+    {
+      type: 'collapsible',
+      label: 'Search and SEO',
+      admin: { initCollapsed: true },
+      fields: [
+        { name: 'seoTitle', type: 'text', maxLength: 200 },
+        { name: 'seoDescription', type: 'textarea', maxLength: 500 },
+        { name: 'keywords', type: 'text', hasMany: true },
+        { name: 'customDescription', type: 'textarea' },
+        { name: 'tags', type: 'text', hasMany: true },
+        { name: 'category', type: 'text', maxLength: 100 },
+        { name: 'targetAudience', type: 'text', maxLength: 300 },
+        { name: 'emotionalTone', type: 'text', maxLength: 100 },
+        { name: 'callToAction', type: 'textarea' },
+        { name: 'timestampedSummary', type: 'textarea' },
+        { name: 'keyMoments', type: 'json' },
+        { name: 'seoGenerated', type: 'checkbox', defaultValue: false },
+        { name: 'seoGeneratedAt', type: 'date' },
+      ],
+    },
+  ],
+}

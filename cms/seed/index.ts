@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+import { convertMarkdownToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
+import type { Payload, PayloadRequest } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+
+import { createMember } from '../services/auth/register'
+import { announcements } from './fixtures/announcements'
+import { categories } from './fixtures/categories'
+import { posts } from './fixtures/posts'
+import { videos } from './fixtures/videos'
+import { manualThumbnail } from './thumbnails'
+
+const DAY = 24 * 60 * 60 * 1000
+const daysAgo = (days: number, now: number) => new Date(now - days * DAY).toISOString()
+
+export type SeedResult = { admin: { username: string; password: string; generated: boolean }; counts: Record<string, number> }
+
+/**
+ * Loads the demo site: the creator (admin) account, site settings, the five topics, posts,
+ * videos and announcements. Offline: every byte comes from cms/seed/fixtures.
+ * overrideAccess throughout: seeding runs as the system, before any visitor exists.
+ */
+export async function seed(payload: Payload, { now = Date.now() } = {}): Promise<SeedResult> {
+  // One transaction: a seed that fails half-way leaves an empty database, and the next start tries again.
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    const result = await seedWithin(payload, req, now)
+    await commitTransaction(req)
+    payload.logger.info({ counts: result.counts }, 'demo content seeded')
+    return result
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
+}
+
+async function seedWithin(payload: Payload, req: PayloadRequest, now: number): Promise<SeedResult> {
+  const dataDir = process.env.DATA_DIR ?? path.resolve('.data')
+  const username = process.env.ADMIN_USERNAME ?? 'creator'
+  const generated = !process.env.ADMIN_PASSWORD
+  const password = process.env.ADMIN_PASSWORD ?? randomBytes(9).toString('base64url')
+
+  const admin = await createMember(
+    payload,
+    { username, password, email: process.env.ADMIN_EMAIL ?? 'creator@example.org', dateOfBirth: '1988-02-14', isAdmin: true, isVerified: true },
+    req,
+  )
+  if (generated) {
+    await fs.mkdir(dataDir, { recursive: true })
+    await fs.writeFile(path.join(dataDir, 'admin-credentials.txt'), `username: ${username}\npassword: ${password}\n`, { mode: 0o600 })
+  }
+
+  await payload.updateGlobal({
+    slug: 'site-settings',
+    data: {
+      creator: admin.id,
+      merchStoreUrl: process.env.MERCH_STORE_URL ?? 'https://shop.example.org',
+      youtubeHandle: '@voicesofjustice',
+      paypalPlanId: process.env.PAYPAL_PLAN_ID ?? '',
+    },
+    overrideAccess: true,
+    req,
+  })
+
+  const categoryIds = new Map<string, number>()
+  for (const category of categories) {
+    const doc = await payload.create({ collection: 'categories', data: category, overrideAccess: true, req })
+    categoryIds.set(category.slug, doc.id)
+  }
+
+  const editorConfig = await editorConfigFactory.default({ config: payload.config })
+  for (const post of posts) {
+    const created = daysAgo(post.publishedDaysAgo, now)
+    await payload.create({
+      collection: 'posts',
+      data: {
+        title: post.title,
+        slug: post.slug,
+        excerpt: post.excerpt,
+        content: convertMarkdownToLexical({ editorConfig, markdown: post.markdown }) as never,
+        category: categoryIds.get(post.categorySlug),
+        status: post.status,
+        createdAt: created,
+        updatedAt: created,
+      },
+      overrideAccess: true,
+      req,
+    })
+  }
+
+  for (const video of videos) {
+    const manual = video.source === 'manual'
+    const thumbnailUrl = manual
+      ? await manualThumbnail(dataDir, video.videoId, video.title)
+      : `https://i.ytimg.com/vi/${video.videoId}/maxresdefault.jpg`
+    await payload.create({
+      collection: 'videos',
+      data: {
+        videoId: video.videoId,
+        title: video.title,
+        description: video.description,
+        source: video.source,
+        duration: video.duration,
+        viewCount: video.viewCount,
+        publishedAt: daysAgo(video.publishedDaysAgo, now),
+        thumbnailUrl,
+        videoUrl: manual ? `/media/videos/${video.videoId}.mp4` : null,
+        isUncut: Boolean(video.isUncut),
+        isPremium: Boolean(video.isPremium),
+        tags: video.tags ?? [],
+        category: video.category,
+        ...(video.seo
+          ? { ...video.seo, seoGenerated: true, seoGeneratedAt: daysAgo(Math.max(0, video.publishedDaysAgo - 1), now) }
+          : {}),
+      },
+      overrideAccess: true,
+      req,
+    })
+  }
+
+  for (const announcement of announcements) {
+    await payload.create({
+      collection: 'announcements',
+      data: {
+        title: announcement.title,
+        content: announcement.content,
+        type: announcement.type,
+        isActive: announcement.isActive,
+        expiresAt: announcement.expiresInDays === null ? null : new Date(now + announcement.expiresInDays * DAY).toISOString(),
+      },
+      overrideAccess: true,
+      req,
+    })
+  }
+
+  const counts = { categories: categories.length, posts: posts.length, videos: videos.length, announcements: announcements.length }
+  return { admin: { username, password, generated }, counts }
+}

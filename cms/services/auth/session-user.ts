@@ -1,0 +1,27 @@
+import type { SessionUser } from '../../../shared/schemas/auth'
+import type { Media, User } from '../../payload-types'
+
+const mediaUrl = (picture: User['profilePicture']): string | null => {
+  if (!picture || typeof picture !== 'object') return null
+  const media = picture as Media
+  return media.sizes?.square?.url ?? media.url ?? null
+}
+
+/** The public shape of the signed-in member (GET /api/auth/me): no password hash, dates of birth or payment ids. */
+export function toSessionUser(user: User): SessionUser {
+  return {
+    id: user.id,
+    username: user.username ?? '',
+    email: user.email ?? null,
+    isVerified: Boolean(user.isVerified),
+    isAdmin: Boolean(user.isAdmin),
+    isModerator: Boolean(user.isModerator),
+    isPremium: Boolean(user.isPremium) && (!user.premiumExpiresAt || new Date(user.premiumExpiresAt) > new Date()),
+    memberNumber: user.memberNumber ?? null,
+    badges: user.badges ?? [],
+    points: user.points ?? 0,
+    level: user.level ?? 1,
+    profilePicture: mediaUrl(user.profilePicture),
+    createdAt: user.createdAt,
+  }
+}

@@ -1,0 +1,25 @@
+import type { Payload } from 'payload'
+
+import { MIN_AGE } from '../../../shared/constants'
+import { ageOn } from '../../../shared/dates'
+import type { User } from '../../payload-types'
+import { badRequest } from '../errors'
+
+export const DOB_MISMATCH = 'That date of birth does not match the one you registered with.'
+export const UNDER_AGE = 'You must be at least 13 years old to use this platform'
+
+/** Confirms the registered date of birth and the 13+ rule, then marks the member verified. */
+export async function verifyAge(payload: Payload, userId: number, dateOfBirth: string): Promise<User> {
+  const user = await payload.findByID({ collection: 'users', id: userId, depth: 0, overrideAccess: true })
+  const registered = user.dateOfBirth ? new Date(user.dateOfBirth).toISOString().slice(0, 10) : null
+  if (registered && registered !== dateOfBirth) throw badRequest(DOB_MISMATCH)
+  if (ageOn(dateOfBirth, new Date()) < MIN_AGE) throw badRequest(UNDER_AGE)
+  // overrideAccess: isVerified is server-set; the member's identity was checked by the endpoint.
+  return payload.update({
+    collection: 'users',
+    id: userId,
+    data: { isVerified: true, dateOfBirth: `${dateOfBirth}T00:00:00.000Z` },
+    overrideAccess: true,
+    depth: 1,
+  })
+}

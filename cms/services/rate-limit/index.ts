@@ -1,0 +1,56 @@
+/**
+ * Fixed-window request counters per action and key (an IP or an account).
+ * The store lives on globalThis so the Express side, the Astro bundle and the Next bundle
+ * (three copies of this module in one process) count against the same windows.
+ */
+type Window = { count: number; resetAt: number }
+type Store = Map<string, Window>
+
+const STORE_KEY = Symbol.for('app.rateLimitStore')
+const store: Store = ((globalThis as Record<symbol, unknown>)[STORE_KEY] as Store | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[STORE_KEY] = new Map())
+
+export type RateLimitRule = { name: string; limit: number; windowMs: number }
+
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
+
+/** Counts one attempt; `allowed` is false once `limit` attempts were made in the window. */
+export function hit(rule: RateLimitRule, key: string, now = Date.now()): RateLimitResult {
+  const id = `${rule.name}:${key}`
+  let window = store.get(id)
+  if (!window || window.resetAt <= now) {
+    window = { count: 0, resetAt: now + rule.windowMs }
+    store.set(id, window)
+  }
+  window.count += 1
+  if (store.size > 50_000) sweep(now)
+  return {
+    allowed: window.count <= rule.limit,
+    remaining: Math.max(0, rule.limit - window.count),
+    retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+  }
+}
+
+export function reset(rule: RateLimitRule, key: string) {
+  store.delete(`${rule.name}:${key}`)
+}
+
+function sweep(now: number) {
+  for (const [id, window] of store) if (window.resetAt <= now) store.delete(id)
+}
+
+const envNumber = (name: string, fallback: number) => {
+  const value = Number(process.env[name])
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+
+/** The limits, overridable per deployment (and raised by the test suites that sign in often). */
+export const rules = {
+  login: { name: 'login', limit: envNumber('RATE_LIMIT_LOGIN', 10), windowMs: 10 * 60 * 1000 },
+  register: { name: 'register', limit: envNumber('RATE_LIMIT_REGISTER', 5), windowMs: 60 * 60 * 1000 },
+} satisfies Record<string, RateLimitRule>
+
+export const tooManyAttemptsMessage = (retryAfterSeconds: number) => {
+  const minutes = Math.ceil(retryAfterSeconds / 60)
+  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`
+}

@@ -1,0 +1,63 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+
+import { SITE_NAME } from './shared/constants'
+import { Announcements } from './cms/collections/Announcements'
+import { Categories } from './cms/collections/Categories'
+import { Comments } from './cms/collections/Comments'
+import { Media } from './cms/collections/Media'
+import { Posts } from './cms/collections/Posts'
+import { Users } from './cms/collections/Users'
+import { Videos } from './cms/collections/Videos'
+import { SiteSettings } from './cms/globals/SiteSettings'
+import { migrations } from './cms/migrations'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+/**
+ * Origins whose requests may use the session cookie (Payload's CSRF allow-list): the public URL,
+ * the loopback names of this port, and any extra ones in CSRF_ORIGINS (comma-separated).
+ */
+const port = process.env.PORT ?? '3000'
+const allowedOrigins = [
+  process.env.SERVER_URL,
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+  ...(process.env.CSRF_ORIGINS ?? '').split(','),
+]
+  .map((origin) => origin?.trim().replace(/\/$/, ''))
+  .filter((origin): origin is string => Boolean(origin))
+
+export default buildConfig({
+  serverURL: process.env.SERVER_URL ?? '',
+  secret: process.env.PAYLOAD_SECRET ?? '',
+  routes: { admin: '/cms', api: '/cms/api' },
+  csrf: [...new Set(allowedOrigins)],
+  admin: {
+    user: Users.slug,
+    importMap: {
+      baseDir: path.resolve(dirname, 'cms'),
+      importMapFile: path.resolve(dirname, 'cms/app/(payload)/cms/importMap.js'),
+    },
+    meta: { titleSuffix: ` — ${SITE_NAME} CMS` },
+  },
+  collections: [Users, Categories, Posts, Videos, Comments, Announcements, Media],
+  globals: [SiteSettings],
+  editor: lexicalEditor(),
+  db: postgresAdapter({
+    pool: { connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
+    // Schema changes ship as migrations (cms/migrations); `push` only for `npm run dev` experiments.
+    push: process.env.PAYLOAD_DB_PUSH === 'true',
+    migrationDir: path.resolve(dirname, 'cms/migrations'),
+    prodMigrations: migrations,
+  }),
+  graphQL: { disable: true },
+  sharp,
+  telemetry: false,
+  typescript: { outputFile: path.resolve(dirname, 'cms/payload-types.ts'), autoGenerate: false },
+})

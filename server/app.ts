@@ -1,0 +1,68 @@
+import path from 'node:path'
+
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import type { Payload } from 'payload'
+
+import { ROOT } from './environment'
+import { logger } from './logger'
+import { securityHeaders } from './security-headers'
+import { hit, rules, tooManyAttemptsMessage } from '../cms/services/rate-limit'
+
+type AstroHandler = (req: Request, res: Response, next: NextFunction, locals?: object) => void
+type NextHandler = (req: Request, res: Response) => Promise<void>
+
+export type AppParts = { payload: Payload; nextHandler: NextHandler; astroHandler: AstroHandler }
+
+/** One Express app: /cms → Next.js (Payload admin + REST), built assets, then Astro for everything else. */
+export function createApp({ payload, nextHandler, astroHandler }: AppParts) {
+  const app = express()
+  app.disable('x-powered-by')
+  if (process.env.TRUST_PROXY === 'true') app.set('trust proxy', true)
+
+  app.use(requestLog)
+  app.use(securityHeaders)
+  app.use(compression({ threshold: 1024 }))
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await payload.db.drizzle.execute('select 1')
+      res.json({ status: 'ok', database: 'ok' })
+    } catch (error) {
+      logger.error({ err: error }, 'health check: database unreachable')
+      res.status(503).json({ status: 'error', database: 'unreachable' })
+    }
+  })
+
+  // Payload's own login is a second door to the same accounts: same per-IP limit as /api/auth/login.
+  app.post('/cms/api/users/login', (req, res, next) => {
+    const result = hit(rules.login, req.ip ?? 'unknown')
+    if (result.allowed) return next()
+    res.set('retry-after', String(result.retryAfterSeconds))
+    res.status(429).json({ errors: [{ message: tooManyAttemptsMessage(result.retryAfterSeconds) }], error: tooManyAttemptsMessage(result.retryAfterSeconds) })
+  })
+  app.all(['/cms', '/cms/{*rest}', '/_next/{*rest}', '/__nextjs{*rest}'], (req, res) => void nextHandler(req, res))
+
+  // Astro's hashed client assets never change under the same name.
+  app.use('/_astro', express.static(path.join(ROOT, 'dist/client/_astro'), { immutable: true, maxAge: '1y', index: false }))
+  app.use(express.static(path.join(ROOT, 'dist/client'), { maxAge: '1h', index: false }))
+  app.use((req, res, next) => astroHandler(req, res, next))
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, path: req.path }, 'unhandled error')
+    if (res.headersSent) return res.end()
+    res.status(500).json({ error: 'Something went wrong on our side. Please try again.' })
+  })
+  return app
+}
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint()
+  res.on('finish', () => {
+    if (req.path.startsWith('/_astro') || req.path.startsWith('/_next/static')) return
+    const ms = Number(process.hrtime.bigint() - started) / 1e6
+    const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'
+    logger[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip }, 'request')
+  })
+  next()
+}

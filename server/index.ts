@@ -1,0 +1,62 @@
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+import { prepareEnvironment, ROOT } from './environment'
+import { logger } from './logger'
+
+/**
+ * The production server: embedded PostgreSQL (unless DATABASE_URL), Payload with migrations
+ * and first-start seed, the Next.js admin, Astro, one port. Stops cleanly on SIGTERM/SIGINT.
+ */
+async function main() {
+  const env = await prepareEnvironment()
+  let stopping = false
+  let httpServer: import('node:http').Server | undefined
+  let payload: import('payload').Payload | undefined
+
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    const force = setTimeout(() => process.exit(1), 15_000)
+    force.unref()
+    await new Promise<void>((resolve) => (httpServer ? httpServer.close(() => resolve()) : resolve()))
+    httpServer?.closeAllConnections?.()
+    const { closePayload } = await import('./payload')
+    await closePayload(payload)
+    await env.embedded?.stop().catch((err) => logger.error({ err }, 'stopping PostgreSQL failed'))
+    logger.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  try {
+    const { initPayload } = await import('./payload')
+    payload = await initPayload()
+
+    const { default: next } = await import('next')
+    const nextApp = next({ dev: false, dir: path.join(ROOT, 'cms'), quiet: true })
+    await nextApp.prepare()
+    const nextHandler = nextApp.getRequestHandler()
+
+    const entry = pathToFileURL(path.join(ROOT, 'dist/server/entry.mjs')).href
+    const { handler: astroHandler } = await import(entry)
+
+    const { createApp } = await import('./app')
+    const app = createApp({ payload, nextHandler: (req, res) => nextHandler(req, res), astroHandler })
+    httpServer = app.listen(env.port, () => {
+      logger.info({ port: env.port, url: `http://localhost:${env.port}` }, 'site is up')
+    })
+    httpServer.on('error', (err) => {
+      logger.error({ err }, 'HTTP server error')
+      void shutdown('error')
+    })
+  } catch (err) {
+    logger.error({ err }, 'start-up failed')
+    await env.embedded?.stop().catch(() => undefined)
+    process.exit(1)
+  }
+}
+
+void main()

@@ -1,0 +1,51 @@
+import type { Payload } from 'payload'
+
+import { logger } from './logger'
+
+/** Initialises the process-wide Payload instance, applies pending migrations and seeds an empty database. */
+export async function initPayload({ seedIfEmpty = process.env.SEED !== '0' } = {}): Promise<Payload> {
+  const [{ getPayload }, { default: config }, { migrations }] = await Promise.all([
+    import('payload'),
+    import('../payload.config'),
+    import('../cms/migrations'),
+  ])
+  const payload = await getPayload({ config })
+  // In production the adapter ran them already (prodMigrations); elsewhere run them here, so
+  // every environment uses the same schema path.
+  if (process.env.NODE_ENV !== 'production' && process.env.PAYLOAD_DB_PUSH !== 'true') {
+    await payload.db.migrate({ migrations })
+  }
+  if (seedIfEmpty) {
+    const { totalDocs } = await payload.count({ collection: 'users', overrideAccess: true })
+    if (totalDocs === 0) {
+      try {
+        const { seed } = await import('../cms/seed')
+        announceAdmin((await seed(payload)).admin)
+      } catch (error) {
+        await closePayload(payload)
+        throw error
+      }
+    }
+  }
+  return payload
+}
+
+export function announceAdmin(admin: { username: string; password: string; generated: boolean }) {
+  const lines = [
+    'Demo content seeded. The creator (admin) account:',
+    `  username: ${admin.username}`,
+    admin.generated ? `  password: ${admin.password}   (generated; saved in .data/admin-credentials.txt)` : '  password: from ADMIN_PASSWORD',
+    '  sign in at /cms (admin panel) or /login (site)',
+  ]
+  logger.info({ username: admin.username }, 'admin account created')
+  process.stdout.write('\n' + lines.join('\n') + '\n\n')
+}
+
+/** Payload's destroy() leaves the pg pool open; end it too, before PostgreSQL goes away. */
+export async function closePayload(payload: Payload | undefined) {
+  if (!payload) return
+  const pool = (payload.db as unknown as { pool?: import('pg').Pool }).pool
+  pool?.on('error', () => undefined)
+  await payload.destroy().catch((err) => logger.error({ err }, 'closing Payload failed'))
+  await pool?.end().catch(() => undefined)
+}

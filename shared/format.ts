@@ -1,0 +1,198 @@
+// Pure display formatting shared by Astro pages, React islands and the CMS.
+import { EXCERPT_MAX, WORDS_PER_MINUTE } from './constants'
+import { INVALID_TIME_VALUE } from './messages'
+
+// ── Counts ─────────────────────────────────────────────────────────────────────
+
+function oneDecimal(n: number): string {
+  return (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '')
+}
+
+/** 999 → '999', 1500 → '1.5K', 12000 → '12K', 2500000 → '2.5M'. Thousands from 1000 up. */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return '0'
+  if (n < 0) return `-${formatCount(-n)}`
+  const whole = Math.floor(n)
+  // 999_950 would round to '1000K'; promote it to millions instead.
+  if (whole >= 999_950) return `${oneDecimal(whole / 1_000_000)}M`
+  if (whole >= 1000) return `${oneDecimal(whole / 1000)}K`
+  return String(whole)
+}
+
+// ── Durations ──────────────────────────────────────────────────────────────────
+
+const ISO_DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/
+
+/** 'PT4M13S' → 253, 'P1DT2H' → 93600; null when not an ISO 8601 duration of days/hours/min/sec. */
+export function parseIsoDuration(s: string): number | null {
+  const m = ISO_DURATION.exec(s.trim().toUpperCase())
+  if (!m) return null
+  const [, d, h, min, sec] = m
+  // 'P', 'PT' and 'P1DT' match the pattern but name no (time) component.
+  if (d === undefined && h === undefined && min === undefined && sec === undefined) return null
+  if (m[0].includes('T') && h === undefined && min === undefined && sec === undefined) return null
+  return Number(d ?? 0) * 86400 + Number(h ?? 0) * 3600 + Number(min ?? 0) * 60 + Math.floor(Number(sec ?? 0))
+}
+
+/** Seconds → 'm:ss', or 'h:mm:ss' from an hour up. */
+export function formatSeconds(totalSeconds: number): string {
+  const t = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0
+  const h = Math.floor(t / 3600)
+  const m = Math.floor((t % 3600) / 60)
+  const s = String(t % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
+}
+
+/** 'PT4M13S' → '4:13', 'PT45S' → '0:45', 'PT1H2M3S' → '1:02:03'; invalid → '0:00'. */
+export function formatDuration(iso: string | null | undefined): string {
+  const seconds = typeof iso === 'string' ? parseIsoDuration(iso) : null
+  return formatSeconds(seconds ?? 0)
+}
+
+/** Seconds → ISO duration as stored on videos: 253 → 'PT4M13S', 0 → 'PT0S'. */
+export function toIsoDuration(totalSeconds: number): string {
+  const t = Math.max(0, Math.floor(totalSeconds))
+  const h = Math.floor(t / 3600)
+  const m = Math.floor((t % 3600) / 60)
+  const s = t % 60
+  if (t === 0) return 'PT0S'
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s ? `${s}S` : ''}`
+}
+
+/** What an admin types for a duration: '4:13', '1:02:03', '253' (seconds) or ISO. Null if unreadable. */
+export function parseDurationInput(input: string): number | null {
+  const s = input.trim()
+  if (/^\d+$/.test(s)) return Number(s)
+  const clock = /^(?:(\d+):)?([0-5]?\d):([0-5]\d)$/.exec(s)
+  if (clock) return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3])
+  return parseIsoDuration(s)
+}
+
+// ── Dates ──────────────────────────────────────────────────────────────────────
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+
+export type DateInput = Date | string | number
+
+function toValidDate(date: DateInput): Date {
+  const d = date instanceof Date ? date : new Date(date)
+  // Same failure as date-fns `format` on a bad date (SPEC §8).
+  if (Number.isNaN(d.getTime())) throw new RangeError(INVALID_TIME_VALUE)
+  return d
+}
+
+/**
+ * 'MMM dd, yyyy' in English, e.g. 'Mar 05, 2025'. Formats in UTC by default so server-rendered
+ * HTML and hydrated islands agree, and 'YYYY-MM-DD' strings (parsed as UTC midnight) keep their day.
+ * Pass an IANA time zone to format for a viewer's zone. Throws RangeError('Invalid time value').
+ */
+export function formatDate(date: DateInput, timeZone = 'UTC'): string {
+  const d = toValidDate(date)
+  if (timeZone === 'UTC') {
+    return `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, '0')}, ${d.getUTCFullYear()}`
+  }
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: '2-digit' })
+    .formatToParts(d)
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('month')} ${part('day')}, ${part('year')}`
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** 'Just now' (< 1 min, or in the future), 'N minute(s) ago', 'N hour(s) ago', 'Nd ago' (1–6), else formatDate. */
+export function formatRelativeTime(date: DateInput, now: Date = new Date()): string {
+  const d = toValidDate(date)
+  const diff = now.getTime() - d.getTime()
+  if (diff < MINUTE) return 'Just now'
+  if (diff < HOUR) {
+    const m = Math.floor(diff / MINUTE)
+    return `${m} minute${m === 1 ? '' : 's'} ago`
+  }
+  if (diff < DAY) {
+    const h = Math.floor(diff / HOUR)
+    return `${h} hour${h === 1 ? '' : 's'} ago`
+  }
+  if (diff < 7 * DAY) return `${Math.floor(diff / DAY)}d ago`
+  return formatDate(d)
+}
+
+// ── Text ───────────────────────────────────────────────────────────────────────
+
+// Letters NFKD does not decompose into ASCII.
+const SPECIAL_LETTERS: Record<string, string> = {
+  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i',
+}
+
+/** 'Justice & Reform: Café Talks!' → 'justice-reform-cafe-talks'. ASCII letters/digits and single hyphens. */
+export function slugify(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (c) => SPECIAL_LETTERS[c] ?? c)
+    .replace(/['’‘`]/g, '') // "don't" → "dont", not "don-t"
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+function wordCount(text: string): number {
+  const trimmed = text.trim()
+  return trimmed ? trimmed.split(/\s+/).length : 0
+}
+
+/** Minutes to read at 200 words a minute, rounded up; at least 1 for any text, 0 for none. */
+export function readTimeMinutes(text: string): number {
+  const words = wordCount(text)
+  return words === 0 ? 0 : Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))
+}
+
+/** Markdown/HTML → plain text on one line (for excerpts, meta descriptions). */
+export function toPlainText(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d+\.\s+)/gm, '')
+    .replace(/(\*\*|__|\*|_|~~|`)(?=\S)([\s\S]*?\S)\1/g, '$2')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** Cuts text to at most `max` characters including the trailing '…' (no word boundary search). */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text
+  return `${text.slice(0, Math.max(0, max - 1)).trimEnd()}…`
+}
+
+/** Plain-text summary of at most `max` characters, cut at a word boundary and ending in '…'. */
+export function excerptFrom(text: string, max: number = EXCERPT_MAX): string {
+  const plain = toPlainText(text)
+  if (plain.length <= max) return plain
+  const room = plain.slice(0, Math.max(0, max - 1))
+  const lastSpace = room.lastIndexOf(' ')
+  // A single very long word has no boundary; cut it rather than return almost nothing.
+  const cut = lastSpace > max / 2 ? room.slice(0, lastSpace) : room
+  return `${cut.replace(/[\s.,;:!?–—-]+$/, '')}…`
+}
+
+/** Up to two uppercase initials: 'Jane Doe' → 'JD', 'marcus_king' → 'MK', 'alice' → 'A', '' → 'U'. */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '')
+    .split(/[\s_.-]+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter(Boolean)
+  const first = words[0]
+  if (!first) return 'U'
+  const last = words.length > 1 ? words[words.length - 1] : undefined
+  const letter = (w: string) => (Array.from(w)[0] ?? '').toUpperCase()
+  return letter(first) + (last ? letter(last) : '')
+}
+
+/** The header avatar shows the username's first letter (fallback 'U'). */
+export function avatarLetter(username: string | null | undefined): string {
+  const first = Array.from((username ?? '').trim())[0]
+  return first ? first.toUpperCase() : 'U'
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { ADMIN_NAV_ITEM, FOOTER_ABOUT_ITEMS, FOOTER_CONTENT_LINKS, NAV_ITEMS, isNavActive } from './nav'
+
+describe('isNavActive', () => {
+  it("matches '/' only exactly", () => {
+    expect(isNavActive('/', '/')).toBe(true)
+    expect(isNavActive('/blog', '/')).toBe(false)
+    expect(isNavActive('/vlog', '/')).toBe(false)
+  })
+
+  it('matches other items by path prefix on a segment boundary', () => {
+    expect(isNavActive('/blog', '/blog')).toBe(true)
+    expect(isNavActive('/blog/', '/blog')).toBe(true)
+    expect(isNavActive('/blog/some-post', '/blog')).toBe(true)
+    expect(isNavActive('/blogger', '/blog')).toBe(false)
+    expect(isNavActive('/admin/posts', '/admin')).toBe(true)
+  })
+
+  it("does not treat '/post/…' as the News item", () => {
+    expect(isNavActive('/post/my-article', '/blog')).toBe(false)
+  })
+
+  it('ignores a query string or hash', () => {
+    expect(isNavActive('/blog?category=3', '/blog')).toBe(true)
+    expect(isNavActive('/?x=1', '/')).toBe(true)
+  })
+})
+
+describe('navigation data', () => {
+  it('lists the spec nav items in order', () => {
+    expect(NAV_ITEMS.map((i) => `${i.label} ${i.href}`)).toEqual([
+      'Home /',
+      'Videos /vlog',
+      'News /blog',
+      'Topics /categories',
+      'For You /recommendations',
+      'Live /live',
+      'Leaderboard /leaderboard',
+      'Merch /merch',
+    ])
+    expect(ADMIN_NAV_ITEM).toEqual({ label: 'Admin', href: '/admin' })
+  })
+
+  it('gives Archives and the About items no target', () => {
+    expect(FOOTER_CONTENT_LINKS).toEqual([
+      { label: 'Latest News', href: '/blog' },
+      { label: 'Community Videos', href: '/vlog' },
+      { label: 'Topics', href: '/categories' },
+      { label: 'Archives' },
+    ])
+    expect(FOOTER_ABOUT_ITEMS.map((i) => i.label)).toEqual(['My Story', 'Contact', 'Newsletter', 'RSS Feed'])
+    expect(FOOTER_ABOUT_ITEMS.every((i) => i.href === undefined)).toBe(true)
+  })
+})

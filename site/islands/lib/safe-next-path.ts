@@ -1,0 +1,15 @@
+/**
+ * Where to go after signing in: the ?next= value when it is a path on this site, else '/'.
+ * Refuses other origins ('//evil.example', '/\evil.example', 'https://…') so the login form can
+ * never be used as an open redirect, and the account pages themselves (no loop back to /login).
+ */
+export function safeNextPath(raw: string | null | undefined, origin: string): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/'
+  try {
+    const url = new URL(raw, origin)
+    if (url.origin !== origin || ['/login', '/register'].includes(url.pathname)) return '/'
+    return `${url.pathname}${url.search}${url.hash}`
+  } catch {
+    return '/'
+  }
+}

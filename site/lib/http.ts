@@ -1,0 +1,95 @@
+import type { APIContext } from 'astro'
+import { APIError, ValidationError } from 'payload'
+import type { z } from 'zod'
+
+import { hit, tooManyAttemptsMessage, type RateLimitRule } from '../../cms/services/rate-limit'
+
+export const MAX_JSON_BYTES = 64 * 1024
+
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  })
+
+export const errorResponse = (status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  json({ error, ...extra }, status, headers)
+
+/** Thrown inside a handler to answer at once with `{ error }`. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public extra: Record<string, unknown> = {},
+    public headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+/** Reads a JSON body (size-capped) and parses it with a shared zod schema; the first issue becomes the message. */
+export async function parseJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const length = Number(request.headers.get('content-length') ?? 0)
+  if (length > MAX_JSON_BYTES) throw new HttpError(413, 'Request body is too large.')
+  const text = await request.text()
+  if (text.length > MAX_JSON_BYTES) throw new HttpError(413, 'Request body is too large.')
+  let data: unknown = {}
+  if (text.trim()) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      throw new HttpError(400, 'Request body must be valid JSON.')
+    }
+  }
+  const result = schema.safeParse(data)
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+    throw new HttpError(400, issues[0]?.message ?? 'Invalid request.', { issues })
+  }
+  return result.data
+}
+
+export const clientIp = (context: Pick<APIContext, 'clientAddress' | 'request'>): string => {
+  if (process.env.TRUST_PROXY === 'true') {
+    const forwarded = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return context.clientAddress || 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+export function enforceRateLimit(rule: RateLimitRule, key: string) {
+  const result = hit(rule, key)
+  if (!result.allowed) {
+    throw new HttpError(429, tooManyAttemptsMessage(result.retryAfterSeconds), {}, { 'retry-after': String(result.retryAfterSeconds) })
+  }
+}
+
+export function requireUser(context: APIContext) {
+  const { authUser, user } = context.locals
+  if (!authUser || !user) throw new HttpError(401, 'Please sign in first.')
+  return { authUser, user }
+}
+
+/** Runs an endpoint body and maps every failure to `{ error }` JSON: never a stack trace or SQL. */
+export async function handle(context: APIContext, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof HttpError) return errorResponse(error.status, error.message, error.extra, error.headers)
+    if (error instanceof ValidationError) {
+      const issues = error.data?.errors ?? []
+      return errorResponse(400, issues[0]?.message ?? 'Invalid request.', { issues })
+    }
+    if (error instanceof APIError && error.status >= 400 && error.status < 500) {
+      const retry = (error.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds
+      return errorResponse(error.status, error.message, {}, retry ? { 'retry-after': String(retry) } : {})
+    }
+    const { logger } = await import('../../server/logger')
+    logger.error({ err: error, path: context.url.pathname }, 'unhandled error in endpoint')
+    return errorResponse(500, 'Something went wrong on our side. Please try again.')
+  }
+}

@@ -1,0 +1,94 @@
+// Toasts (SPEC §2, §9): one at a time, shown 5000 ms, swipe right or press the close button to
+// dismiss. The site is multi-page, so a toast meant for "after the redirect" (login, register,
+// age verification) travels through sessionStorage and is shown by the Toaster of the next page.
+import { create } from 'zustand'
+import { TOAST } from '../../../shared/constants'
+
+export type ToastVariant = 'default' | 'destructive'
+
+export interface ToastInput {
+  title: string
+  description?: string
+  variant?: ToastVariant
+}
+
+export interface ToastItem extends ToastInput {
+  id: string
+  open: boolean
+}
+
+interface ToastState {
+  toasts: ToastItem[]
+  /** Shows a toast, replacing older ones beyond the limit; returns its id. */
+  show: (input: ToastInput) => string
+  /** Hides one toast (or all); it is removed from memory after TOAST.removeDelayMs. */
+  dismiss: (id?: string) => void
+  remove: (id: string) => void
+}
+
+let counter = 0
+const removalTimers = new Map<string, ReturnType<typeof setTimeout>>()
+
+export const useToastStore = create<ToastState>()((set, get) => ({
+  toasts: [],
+  show: (input) => {
+    counter = (counter + 1) % Number.MAX_SAFE_INTEGER
+    const id = `toast-${counter}`
+    set((state) => ({ toasts: [{ ...input, id, open: true }, ...state.toasts].slice(0, TOAST.limit) }))
+    return id
+  },
+  dismiss: (id) => {
+    set((state) => ({
+      toasts: state.toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)),
+    }))
+    for (const t of get().toasts) {
+      if ((id === undefined || t.id === id) && !removalTimers.has(t.id)) {
+        removalTimers.set(
+          t.id,
+          setTimeout(() => get().remove(t.id), TOAST.removeDelayMs),
+        )
+      }
+    }
+  },
+  remove: (id) => {
+    const timer = removalTimers.get(id)
+    if (timer) clearTimeout(timer)
+    removalTimers.delete(id)
+    set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) }))
+  },
+}))
+
+/** Shows a toast from anywhere (islands, event handlers, plain modules). */
+export function toast(input: ToastInput): string {
+  return useToastStore.getState().show(input)
+}
+
+const PENDING_KEY = 'voj:pending-toast'
+
+/** Keeps a toast for the next page load (use right before window.location.assign). */
+export function queueToastForNextPage(input: ToastInput): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(input))
+  } catch {
+    // Storage blocked (private mode quotas, disabled cookies): the toast is lost, nothing else is.
+  }
+}
+
+/** Reads and forgets the queued toast, if any. */
+export function takeQueuedToast(): ToastInput | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY)
+    if (!raw) return null
+    sessionStorage.removeItem(PENDING_KEY)
+    const parsed: unknown = JSON.parse(raw)
+    if (!parsed || typeof parsed !== 'object' || typeof (parsed as ToastInput).title !== 'string') return null
+    const { title, description, variant } = parsed as ToastInput
+    return {
+      title,
+      description: typeof description === 'string' ? description : undefined,
+      variant: variant === 'destructive' ? 'destructive' : 'default',
+    }
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,51 @@
+import { defineMiddleware } from 'astro:middleware'
+
+import { toSessionUser } from '../cms/services/auth/session-user'
+import type { User } from '../cms/payload-types'
+import { errorResponse } from './lib/http'
+import { getPayloadClient } from './lib/payload'
+
+const SESSION_COOKIE = 'payload-token'
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * Cookie-authenticated writes must come from our own pages: browsers send Origin (or
+ * Sec-Fetch-Site) on cross-site requests, so a mismatch is refused before any handler runs.
+ */
+function isCrossSite(request: Request, url: URL): boolean {
+  const fetchSite = request.headers.get('sec-fetch-site')
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true
+  const origin = request.headers.get('origin')
+  if (!origin) return false
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host
+  try {
+    return new URL(origin).host !== host
+  } catch {
+    return true
+  }
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  context.locals.user = null
+  context.locals.authUser = null
+
+  if (context.url.pathname.startsWith('/api/') && UNSAFE_METHODS.has(context.request.method) && isCrossSite(context.request, context.url)) {
+    return errorResponse(403, 'Cross-site requests are not allowed.')
+  }
+
+  if (context.cookies.has(SESSION_COOKIE)) {
+    const payload = await getPayloadClient()
+    const { user } = await payload.auth({ headers: context.request.headers }).catch(() => ({ user: null }))
+    if (user && user.collection === 'users') {
+      context.locals.authUser = user as User
+      context.locals.user = toSessionUser(user as User)
+    }
+  }
+
+  const response = await next()
+  if (context.locals.user && !response.headers.has('cache-control')) {
+    // Pages that show a member's header must never be stored by shared caches.
+    response.headers.set('cache-control', 'private, no-store')
+  }
+  return response
+})
