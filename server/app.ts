@@ -46,7 +46,10 @@ export function createApp({ payload, nextHandler, astroHandler }: AppParts) {
   // Astro's hashed client assets never change under the same name.
   app.use('/_astro', express.static(path.join(ROOT, 'dist/client/_astro'), { immutable: true, maxAge: '1y', index: false }))
   app.use(express.static(path.join(ROOT, 'dist/client'), { maxAge: '1h', index: false }))
-  app.use((req, res, next) => astroHandler(req, res, next))
+  // Posters drawn by the seed for self-hosted videos (public images; video files get their own route).
+  app.use('/media/thumbnails', express.static(path.join(process.env.DATA_DIR ?? path.join(ROOT, '.data'), 'media/thumbnails'), { maxAge: '7d', index: false }))
+  // Without `next`, Astro answers unmatched paths itself with the site's 404 page.
+  app.use((req, res) => astroHandler(req, res))
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     logger.error({ err: error, path: req.path }, 'unhandled error')

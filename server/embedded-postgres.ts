@@ -9,7 +9,7 @@ import pg from 'pg'
 
 import { logger } from './logger'
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> }
+export type EmbeddedDatabase = { url: string; adminUrl: string; stop: () => Promise<void> }
 
 const DATABASE_NAME = 'app'
 
@@ -102,6 +102,7 @@ export async function startEmbeddedPostgres(dataRoot: string): Promise<EmbeddedD
   logger.info({ port, dataDir }, 'embedded PostgreSQL is up')
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    adminUrl,
     stop: () => server.stop(),
   }
 }

@@ -79,8 +79,9 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: strin
   return (
     <div
       className={cx(
-        'pointer-events-auto relative flex w-full touch-pan-y items-start gap-3 rounded-lg border p-4 pr-12 shadow-lg',
-        swipe.offset === 0 && 'animate-toast-in transition-transform',
+        'pointer-events-auto relative flex w-full animate-toast-in touch-pan-y items-start gap-3 rounded-lg border p-4 pr-12 shadow-lg',
+        // No transition while following the finger; a short one for the snap back.
+        swipe.offset === 0 && 'transition-transform',
         destructive
           ? 'border-destructive bg-destructive text-destructive-foreground'
           : 'border-border bg-card text-card-foreground',

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto'
+
+let ipCounter = 0
+/** A distinct client address per test (IPv6 documentation prefix; sent only as X-Forwarded-For). */
+export const uniqueIp = () => `2001:db8::${(++ipCounter).toString(16)}:${randomBytes(2).toString('hex')}`
+
+export const uniqueUsername = (prefix = 'member') => `${prefix}_${randomBytes(4).toString('hex')}`
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
+
+/** A browser-like client: same-origin Origin header, one cookie jar, its own IP. */
+export class ApiClient {
+  cookie: string | null = null
+  constructor(
+    public baseUrl: string,
+    public ip: string = uniqueIp(),
+  ) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: this.baseUrl,
+        'x-forwarded-for': this.ip,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    const setCookie = res.headers.get('set-cookie')
+    const token = setCookie?.match(/payload-token=([^;]*)/)
+    if (token) this.cookie = token[1] ? `payload-token=${token[1]}` : null
+    const text = await res.text()
+    let parsed: unknown = text
+    try {
+      parsed = text ? JSON.parse(text) : null
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers }
+  }
+
+  get = <T = any>(path: string) => this.request<T>('GET', path)
+  post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body ?? {})
+  patch = <T = any>(path: string, body?: unknown) => this.request<T>('PATCH', path, body ?? {})
+}
+
+export const isoDateYearsAgo = (years: number, dayOffset = 0) => {
+  const now = new Date()
+  const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + dayOffset))
+  return d.toISOString().slice(0, 10)
+}
+
+export async function registerMember(baseUrl: string, overrides: Record<string, unknown> = {}) {
+  const client = new ApiClient(baseUrl)
+  const username = uniqueUsername()
+  const password = 'correct-horse-9'
+  const res = await client.post('/api/auth/register', {
+    username,
+    email: `${username}@example.org`,
+    dateOfBirth: isoDateYearsAgo(25),
+    password,
+    confirmPassword: password,
+    ...overrides,
+  })
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`)
+  return { client, username, password, user: res.body.user }
+}

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, openSync, rmSync } from 'node:fs'
+import path from 'node:path'
+
+import { freePort } from '../../server/embedded-postgres'
+import { ROOT } from './test-database'
+
+export const TEST_ADMIN = { username: 'creator', password: 'creator-test-password' }
+
+export type TestServer = { url: string; logFile: string; stop: () => Promise<void> }
+
+/** Starts the built production server (`npm start`'s entry) on a free port against `databaseUrl`. */
+export async function startTestServer(label: string, databaseUrl: string, env: Record<string, string> = {}): Promise<TestServer> {
+  for (const built of ['dist/server/entry.mjs', 'cms/.next/BUILD_ID']) {
+    if (!existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` before the tests`)
+  }
+  const port = await freePort()
+  const dataDir = path.join(ROOT, '.data/test', `${label}-files`)
+  rmSync(dataDir, { recursive: true, force: true })
+  mkdirSync(dataDir, { recursive: true })
+  const logFile = path.join(ROOT, '.data/test', `${label}-server.log`)
+  const log = openSync(logFile, 'w')
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SERVER_URL: `http://localhost:${port}`,
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  })
+  const url = `http://localhost:${port}`
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    const early = await Promise.race([exited, new Promise((r) => setTimeout(() => r('waiting'), 250))])
+    if (early !== 'waiting') throw new Error(`test server exited with ${String(early)} before it was ready; see ${logFile}`)
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false)
+    if (ok) break
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`test server did not become healthy in time; see ${logFile}`)
+    }
+  }
+  return {
+    url,
+    logFile,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
