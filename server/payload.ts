@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Migration, Payload } from 'payload'
 
 import { logger } from './logger'
 
@@ -13,7 +13,8 @@ export async function initPayload({ seedIfEmpty = process.env.SEED !== '0' } = {
   // In production the adapter ran them already (prodMigrations); elsewhere run them here, so
   // every environment uses the same schema path.
   if (process.env.NODE_ENV !== 'production' && process.env.PAYLOAD_DB_PUSH !== 'true') {
-    await payload.db.migrate({ migrations })
+    // Generated migrations type their args precisely; Payload's list type takes them as unknown.
+    await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
   }
   if (seedIfEmpty) {
     const { totalDocs } = await payload.count({ collection: 'users', overrideAccess: true })
@@ -47,5 +48,7 @@ export async function closePayload(payload: Payload | undefined) {
   const pool = (payload.db as unknown as { pool?: import('pg').Pool }).pool
   pool?.on('error', () => undefined)
   await payload.destroy().catch((err) => logger.error({ err }, 'closing Payload failed'))
-  await pool?.end().catch(() => undefined)
+  // Payload keeps one client checked out for good, so end() would wait forever; PostgreSQL's
+  // fast shutdown closes that session when the server stops it.
+  await Promise.race([pool?.end().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000).unref())])
 }

@@ -20,7 +20,7 @@ export async function startTestServer(label: string, databaseUrl: string, env: R
   mkdirSync(dataDir, { recursive: true })
   const logFile = path.join(ROOT, '.data/test', `${label}-server.log`)
   const log = openSync(logFile, 'w')
-  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     stdio: ['ignore', log, log],
     env: {

@@ -1,0 +1,22 @@
+import { createTestDatabase } from '../helpers/test-database'
+import { startTestServer, TEST_ADMIN } from '../helpers/test-server'
+
+/** One fresh database and one real server for the browser suite; its URL reaches tests via env. */
+export default async function globalSetup() {
+  const database = await createTestDatabase('e2e')
+  const server = await startTestServer('e2e', database.url, {
+    // The suite registers and signs in many members from one address.
+    RATE_LIMIT_LOGIN: '10000',
+    RATE_LIMIT_REGISTER: '10000',
+  }).catch(async (error) => {
+    await database.dispose()
+    throw error
+  })
+  process.env.E2E_BASE_URL = server.url
+  process.env.E2E_ADMIN_USERNAME = TEST_ADMIN.username
+  process.env.E2E_ADMIN_PASSWORD = TEST_ADMIN.password
+  return async () => {
+    await server.stop()
+    await database.dispose()
+  }
+}
