@@ -4,12 +4,15 @@ import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
 
+// BUILD_NAME (optional) builds into dist-<name>/, beside other builds (see server/build-paths.ts).
+const outDir = process.env.BUILD_NAME ? `./dist-${process.env.BUILD_NAME.replace(/[^a-z0-9_-]/gi, '')}` : './dist'
+
 // The site is server-rendered by Astro in middleware mode; server/index.ts mounts the
 // handler on Express next to the Payload admin (Next.js) and the media routes.
 export default defineConfig({
   srcDir: './site',
   publicDir: './public',
-  outDir: './dist',
+  outDir,
   output: 'server',
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],

@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint'
 export default tseslint.config(
   {
     ignores: [
-      'node_modules/**', 'dist/**', '.data/**', '.astro/**', 'cms/.next/**', 'cms/next-env.d.ts',
+      'node_modules/**', 'dist/**', '.data/**', '.astro/**', 'cms/.next/**', 'cms/.next-*/**', 'dist-*/**', 'cms/next-env.d.ts',
       'cms/payload-types.ts', 'cms/app/(payload)/cms/importMap.js', 'cms/migrations/*_*.ts',
       'test-results/**', 'playwright-report/**', 'bench/out/**',
     ],

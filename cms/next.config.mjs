@@ -7,6 +7,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /** The Next.js host of the Payload admin (/cms) and REST API (/cms/api) only; the site is Astro. */
 const nextConfig = {
+  // BUILD_NAME (optional) builds into .next-<name>/, beside other builds (see server/build-paths.ts).
+  distDir: process.env.BUILD_NAME ? `.next-${process.env.BUILD_NAME.replace(/[^a-z0-9_-]/gi, '')}` : '.next',
   // The project type-checks with `npm run typecheck`; the admin build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,

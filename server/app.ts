@@ -12,10 +12,10 @@ import { hit, rules, tooManyAttemptsMessage } from '../cms/services/rate-limit'
 type AstroHandler = (req: Request, res: Response, next?: NextFunction, locals?: object) => void
 type NextHandler = (req: Request, res: Response) => Promise<void>
 
-export type AppParts = { payload: Payload; nextHandler: NextHandler; astroHandler: AstroHandler }
+export type AppParts = { payload: Payload; nextHandler: NextHandler; astroHandler: AstroHandler; siteDir: string }
 
 /** One Express app: /cms → Next.js (Payload admin + REST), built assets, then Astro for everything else. */
-export function createApp({ payload, nextHandler, astroHandler }: AppParts) {
+export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppParts) {
   const app = express()
   app.disable('x-powered-by')
   if (process.env.TRUST_PROXY === 'true') app.set('trust proxy', true)
@@ -44,8 +44,8 @@ export function createApp({ payload, nextHandler, astroHandler }: AppParts) {
   app.all(['/cms', '/cms/{*rest}', '/_next/{*rest}', '/__nextjs{*rest}'], (req, res) => void nextHandler(req, res))
 
   // Astro's hashed client assets never change under the same name.
-  app.use('/_astro', express.static(path.join(ROOT, 'dist/client/_astro'), { immutable: true, maxAge: '1y', index: false }))
-  app.use(express.static(path.join(ROOT, 'dist/client'), { maxAge: '1h', index: false }))
+  app.use('/_astro', express.static(path.join(siteDir, 'client/_astro'), { immutable: true, maxAge: '1y', index: false }))
+  app.use(express.static(path.join(siteDir, 'client'), { maxAge: '1h', index: false }))
   // Posters drawn by the seed for self-hosted videos (public images; video files get their own route).
   app.use('/media/thumbnails', express.static(path.join(process.env.DATA_DIR ?? path.join(ROOT, '.data'), 'media/thumbnails'), { maxAge: '7d', index: false }))
   // Without `next`, Astro answers unmatched paths itself with the site's 404 page.

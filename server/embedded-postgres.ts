@@ -48,6 +48,12 @@ async function stopOrphanedPostmaster(dataDir: string) {
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return
   const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
   if (cmdline && !cmdline.includes('postgres')) return // the pid was reused by something else
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+  const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  const parentCmd = parent > 1 ? await fs.readFile(`/proc/${parent}/cmdline`, 'utf8').catch(() => '') : ''
+  if (parentCmd.includes('node')) {
+    throw new Error(`another server (pid ${parent}) is already running on ${dataDir}; stop it first or use another DATA_DIR`)
+  }
   logger.warn({ pid }, 'embedded PostgreSQL from an earlier run is still up; stopping it')
   process.kill(pid, 'SIGINT')
   for (let i = 0; i < 150 && isAlive(pid); i++) await sleep(100)

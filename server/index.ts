@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
+import { buildPaths } from './build-paths'
 import { prepareEnvironment, ROOT } from './environment'
 import { logger } from './logger'
 
@@ -41,15 +42,17 @@ async function main() {
     payload = await initPayload()
 
     const { default: next } = await import('next')
+    // next.config.mjs picks the build folder from BUILD_NAME, as at build time.
     const nextApp = next({ dev: false, dir: path.join(ROOT, 'cms'), quiet: true })
     await nextApp.prepare()
     const nextHandler = nextApp.getRequestHandler()
 
-    const entry = pathToFileURL(path.join(ROOT, 'dist/server/entry.mjs')).href
+    const build = buildPaths(ROOT)
+    const entry = pathToFileURL(path.join(build.siteDir, 'server/entry.mjs')).href
     const { handler: astroHandler } = await import(entry)
 
     const { createApp } = await import('./app')
-    const app = createApp({ payload, nextHandler: (req, res) => nextHandler(req, res), astroHandler })
+    const app = createApp({ payload, nextHandler: (req, res) => nextHandler(req, res), astroHandler, siteDir: build.siteDir })
     httpServer = app.listen(env.port, () => {
       logger.info({ port: env.port, url: `http://localhost:${env.port}` }, 'site is up')
     })

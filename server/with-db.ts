@@ -6,6 +6,8 @@ import { prepareEnvironment } from './environment'
  * `tsx server/with-db.ts <command…>`: runs a command (the Payload CLI, say) with DATABASE_URL
  * and PAYLOAD_SECRET set, starting the embedded PostgreSQL first when there is no DATABASE_URL.
  */
+// A database of its own, so tooling never touches a running server's .data/postgres.
+process.env.DATA_DIR ??= '.data/tooling'
 const env = await prepareEnvironment()
 const [command, ...args] = process.argv.slice(2)
 if (!command) {

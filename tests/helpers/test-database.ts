@@ -14,7 +14,8 @@ export type TestDatabase = { url: string; dispose: () => Promise<void> }
  * its maintenance database, e.g. postgres://postgres@127.0.0.1:5432/postgres), otherwise on an
  * embedded PostgreSQL kept in .data/test (started here, stopped by dispose).
  */
-export async function createTestDatabase(label: string): Promise<TestDatabase> {
+export async function createTestDatabase(baseLabel: string): Promise<TestDatabase> {
+  const label = runLabel(baseLabel)
   const embedded = process.env.TEST_DATABASE_URL ? null : await startEmbeddedPostgres(path.join(ROOT, '.data/test', label))
   const adminUrl = process.env.TEST_DATABASE_URL ?? embedded!.adminUrl
   const name = `test_${label}_${Date.now()}_${randomBytes(3).toString('hex')}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase()
@@ -39,3 +40,6 @@ async function query(connectionString: string, sql: string) {
     await client.end()
   }
 }
+
+/** Test folders are per suite and per BUILD_NAME, so suites of separate builds can run at once. */
+export const runLabel = (label: string) => (process.env.BUILD_NAME ? `${label}-${process.env.BUILD_NAME.replace(/[^a-z0-9_-]/gi, '')}` : label)

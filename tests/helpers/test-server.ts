@@ -2,17 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, openSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
+import { buildPaths } from '../../server/build-paths'
 import { freePort } from '../../server/embedded-postgres'
-import { ROOT } from './test-database'
+import { ROOT, runLabel } from './test-database'
 
 export const TEST_ADMIN = { username: 'creator', password: 'creator-test-password' }
 
 export type TestServer = { url: string; logFile: string; stop: () => Promise<void> }
 
 /** Starts the built production server (`npm start`'s entry) on a free port against `databaseUrl`. */
-export async function startTestServer(label: string, databaseUrl: string, env: Record<string, string> = {}): Promise<TestServer> {
-  for (const built of ['dist/server/entry.mjs', 'cms/.next/BUILD_ID']) {
-    if (!existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` before the tests`)
+export async function startTestServer(baseLabel: string, databaseUrl: string, env: Record<string, string> = {}): Promise<TestServer> {
+  const label = runLabel(baseLabel)
+  const build = buildPaths(ROOT)
+  for (const built of [path.join(build.siteDir, 'server/entry.mjs'), path.join(build.nextDir, 'BUILD_ID')]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` before the tests`)
   }
   const port = await freePort()
   const dataDir = path.join(ROOT, '.data/test', `${label}-files`)
