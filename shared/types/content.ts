@@ -1,0 +1,91 @@
+/**
+ * The JSON shapes of the content API (spec §3, §7), shared by endpoints, pages and islands.
+ * Dates are ISO strings. Field names follow the spec.
+ */
+export type VideoSource = 'youtube' | 'manual'
+
+export type KeyMoment = { timestamp: string; description: string }
+
+export type VideoSummary = {
+  id: number
+  videoId: string
+  title: string
+  thumbnailUrl: string
+  publishedAt: string
+  duration: string | null
+  viewCount: number
+  source: VideoSource
+  isUncut: boolean
+  isPremium: boolean
+}
+
+export type VideoDetail = VideoSummary & {
+  description: string | null
+  /** The playable file of a manual upload; null for YouTube videos and for callers not allowed to play it. */
+  videoUrl: string | null
+  /** Number of comments (spec: Video.comments). */
+  comments: number
+  tags: string[]
+  keywords: string[]
+  category: string | null
+  createdAt: string
+}
+
+export type VideoSeo = {
+  videoId: string
+  seoTitle: string | null
+  seoDescription: string | null
+  keywords: string[]
+  customDescription: string | null
+  tags: string[]
+  category: string | null
+  targetAudience: string | null
+  emotionalTone: string | null
+  callToAction: string | null
+  timestampedSummary: string | null
+  keyMoments: KeyMoment[]
+  seoGenerated: boolean
+  seoGeneratedAt: string | null
+}
+
+export type VideoPage = { videos: VideoSummary[]; page: number; limit: number; totalPages: number; totalDocs: number }
+
+export type CategoryRef = { id: number; name: string; slug: string; color: string }
+
+export type CategorySummary = CategoryRef & { description: string | null; createdAt: string; postCount?: number }
+
+export type PostStatus = 'draft' | 'published'
+
+export type PostSummary = {
+  id: number
+  title: string
+  slug: string
+  excerpt: string | null
+  status: PostStatus
+  readTime: number | null
+  categoryId: number | null
+  category: CategoryRef | null
+  featuredImage: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export type PostDetail = PostSummary & {
+  /** Markdown, as the admin API reads and writes it. */
+  content: string
+}
+
+export type PostPage = { posts: PostSummary[]; page: number; limit: number; totalPages: number; totalDocs: number }
+
+export type AnnouncementType = 'general' | 'urgent' | 'update' | 'event'
+
+export type Announcement = {
+  id: number
+  title: string
+  content: string
+  type: AnnouncementType
+  isActive: boolean
+  expiresAt: string | null
+  createdAt: string
+  updatedAt: string
+}
