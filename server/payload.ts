@@ -1,3 +1,5 @@
+import path from 'node:path'
+
 import type { Migration, Payload } from 'payload'
 
 import { logger } from './logger'
@@ -35,7 +37,9 @@ export function announceAdmin(admin: { username: string; password: string; gener
   const lines = [
     'Demo content seeded. The creator (admin) account:',
     `  username: ${admin.username}`,
-    admin.generated ? `  password: ${admin.password}   (generated; saved in .data/admin-credentials.txt)` : '  password: from ADMIN_PASSWORD',
+    admin.generated
+      ? `  password: ${admin.password}   (generated; saved in ${path.relative(process.cwd(), path.join(process.env.DATA_DIR ?? '.data', 'admin-credentials.txt'))})`
+      : '  password: from ADMIN_PASSWORD',
     '  sign in at /cms (admin panel) or /login (site)',
   ]
   logger.info({ username: admin.username }, 'admin account created')
