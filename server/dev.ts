@@ -11,7 +11,6 @@ import { logger } from './logger'
  * follows the collections directly (Payload's `push`), so experiments never touch the
  * migrated database that `npm start` uses. Ship schema changes with `npm run migrate:create`.
  */
-process.env.NODE_ENV = 'development'
 process.env.DATA_DIR ??= path.join(ROOT, '.data/dev')
 process.env.PAYLOAD_DB_PUSH ??= 'true'
 const env = await prepareEnvironment()
