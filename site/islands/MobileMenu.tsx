@@ -39,6 +39,7 @@ export default function MobileMenu({ items, pathname, signedIn }: MobileMenuProp
         onClose={() => setOpen(false)}
         title="Menu"
         variant="sheet"
+        portal
         closeLabel="Close menu"
         returnFocusTo={buttonRef}
       >

@@ -64,6 +64,8 @@ export const atPath = (pathname: string) => (url: URL) => url.pathname === pathn
  * click reaches React and a form submit is not the native, pre-hydration one.
  */
 export async function waitForIslands(page: Page) {
+  // After a client-side redirect the URL can change before the new document has its islands.
+  await page.waitForLoadState('load')
   await expect(page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]')).toHaveCount(0)
 }
 
@@ -86,11 +88,16 @@ export async function expectToast(page: Page, title: string, description?: strin
 /** A request context of its own (no cookies shared with any page); dispose it when done. */
 export const freshRequest = () => requestFactory.newContext({ baseURL: process.env.E2E_BASE_URL })
 
-/** The member's id, read from the session of `page`'s context. */
-export async function meViaApi(page: Page): Promise<{ id: number; username: string; isPremium: boolean }> {
-  const res = await page.request.get('/api/auth/me')
-  expect(res.status()).toBe(200)
-  return res.json()
+/**
+ * GET /api/auth/me as the page itself would call it (a same-origin fetch from the page), so the
+ * answer reflects the browser's session. Payload only honours the session cookie on requests
+ * that prove they are same-origin (Origin or Sec-Fetch-Site), which a bare page.request lacks.
+ */
+export async function meFromPage(page: Page): Promise<{ status: number; user: Record<string, unknown> | null }> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/auth/me', { credentials: 'same-origin' })
+    return { status: res.status, user: res.ok ? await res.json() : null }
+  })
 }
 
 /**

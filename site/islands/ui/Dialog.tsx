@@ -1,4 +1,5 @@
 import { useId, useRef, type ReactNode, type RefObject } from 'react'
+import { createPortal } from 'react-dom'
 import { cx } from './styles'
 import { useFocusTrap } from './use-focus-trap'
 
@@ -16,6 +17,12 @@ interface DialogProps {
   /** When closing means leaving the page, the close control is a real link (works without JS). */
   closeHref?: string
   returnFocusTo?: RefObject<HTMLElement | null>
+  /**
+   * Render into document.body. Needed when the dialog's owner sits inside an element that
+   * creates a containing block for fixed children (the sticky header's backdrop blur). Only for
+   * dialogs that open in the browser: portals cannot be rendered on the server.
+   */
+  portal?: boolean
   className?: string
   children: ReactNode
 }
@@ -31,6 +38,7 @@ export function Dialog({
   closeLabel = 'Close',
   closeHref,
   returnFocusTo,
+  portal = false,
   className,
   children,
 }: DialogProps) {
@@ -48,7 +56,7 @@ export function Dialog({
     </svg>
   )
 
-  return (
+  const dialog = (
     <div className={cx('fixed inset-0 z-50 flex', variant === 'center' ? 'items-center justify-center p-4' : 'justify-end')}>
       <div className="absolute inset-0 animate-fade-in bg-overlay" aria-hidden="true" onClick={onClose} />
       <div
@@ -89,4 +97,5 @@ export function Dialog({
       </div>
     </div>
   )
+  return portal && typeof document !== 'undefined' ? createPortal(dialog, document.body) : dialog
 }
