@@ -9,12 +9,17 @@ import sharp from 'sharp'
 import { SITE_NAME } from './shared/constants'
 import { Announcements } from './cms/collections/Announcements'
 import { Categories } from './cms/collections/Categories'
+import { Bookmarks } from './cms/collections/Bookmarks'
+import { CommentLikes } from './cms/collections/CommentLikes'
+import { CommentReactions } from './cms/collections/CommentReactions'
 import { Comments } from './cms/collections/Comments'
 import { Media } from './cms/collections/Media'
 import { Posts } from './cms/collections/Posts'
 import { Users } from './cms/collections/Users'
 import { Videos } from './cms/collections/Videos'
+import { VideoViews } from './cms/collections/VideoViews'
 import { SiteSettings } from './cms/globals/SiteSettings'
+import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -46,8 +51,13 @@ export default buildConfig({
     },
     meta: { titleSuffix: ` — ${SITE_NAME} CMS` },
   },
-  collections: [Users, Categories, Posts, Videos, Comments, Announcements, Media],
-  globals: [SiteSettings],
+  collections: [
+    // What visitors see: a change drops the cached visitor pages (server/page-cache.ts).
+    ...[Users, Categories, Posts, Videos, Comments, Announcements].map(clearsPageCache),
+    // High-frequency writes whose staleness the cache's TTL bounds: views, likes, reactions.
+    Media, VideoViews, Bookmarks, CommentLikes, CommentReactions,
+  ],
+  globals: [globalClearsPageCache(SiteSettings)],
   editor: lexicalEditor(),
   db: postgresAdapter({
     pool: { connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_MAX ?? 10) },

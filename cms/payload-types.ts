@@ -74,6 +74,10 @@ export interface Config {
     comments: Comment;
     announcements: Announcement;
     media: Media;
+    'video-views': VideoView;
+    bookmarks: Bookmark;
+    'comment-likes': CommentLike;
+    'comment-reactions': CommentReaction;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -92,6 +96,10 @@ export interface Config {
     comments: CommentsSelect<false> | CommentsSelect<true>;
     announcements: AnnouncementsSelect<false> | AnnouncementsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
+    'video-views': VideoViewsSelect<false> | VideoViewsSelect<true>;
+    bookmarks: BookmarksSelect<false> | BookmarksSelect<true>;
+    'comment-likes': CommentLikesSelect<false> | CommentLikesSelect<true>;
+    'comment-reactions': CommentReactionsSelect<false> | CommentReactionsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -281,6 +289,7 @@ export interface Post {
    * Minutes; derived from the content (words / 200, rounded up) when empty.
    */
   readTime?: number | null;
+  searchText?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -363,6 +372,55 @@ export interface Announcement {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-views".
+ */
+export interface VideoView {
+  id: number;
+  video: number | Video;
+  viewerKey: string;
+  hour: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "bookmarks".
+ */
+export interface Bookmark {
+  id: number;
+  user: number | User;
+  contentType: 'video' | 'blog_post';
+  contentId: string;
+  title: string;
+  thumbnailUrl?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "comment-likes".
+ */
+export interface CommentLike {
+  id: number;
+  comment: number | Comment;
+  user: number | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "comment-reactions".
+ */
+export interface CommentReaction {
+  id: number;
+  comment: number | Comment;
+  user: number | User;
+  emoji: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -412,6 +470,22 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'media';
         value: number | Media;
+      } | null)
+    | ({
+        relationTo: 'video-views';
+        value: number | VideoView;
+      } | null)
+    | ({
+        relationTo: 'bookmarks';
+        value: number | Bookmark;
+      } | null)
+    | ({
+        relationTo: 'comment-likes';
+        value: number | CommentLike;
+      } | null)
+    | ({
+        relationTo: 'comment-reactions';
+        value: number | CommentReaction;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -523,6 +597,7 @@ export interface PostsSelect<T extends boolean = true> {
   status?: T;
   featuredImage?: T;
   readTime?: T;
+  searchText?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -626,6 +701,51 @@ export interface MediaSelect<T extends boolean = true> {
               filename?: T;
             };
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-views_select".
+ */
+export interface VideoViewsSelect<T extends boolean = true> {
+  video?: T;
+  viewerKey?: T;
+  hour?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "bookmarks_select".
+ */
+export interface BookmarksSelect<T extends boolean = true> {
+  user?: T;
+  contentType?: T;
+  contentId?: T;
+  title?: T;
+  thumbnailUrl?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "comment-likes_select".
+ */
+export interface CommentLikesSelect<T extends boolean = true> {
+  comment?: T;
+  user?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "comment-reactions_select".
+ */
+export interface CommentReactionsSelect<T extends boolean = true> {
+  comment?: T;
+  user?: T;
+  emoji?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

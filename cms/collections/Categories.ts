@@ -1,14 +1,29 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 
 import { CATEGORY_COLOR_PRESETS, DEFAULT_CATEGORY_COLOR } from '../../shared/constants'
 import { slugify } from '../../shared/format'
 import { anyone, isAdmin } from '../access'
 import { slugField } from '../fields/slug'
+import { conflict } from '../services/errors'
+
+/**
+ * A category is not deleted while posts (drafts too) are filed under it: on every path — the site
+ * API, Payload REST and the admin UI — rather than silently un-filing them. 409 with the count.
+ */
+const refuseWhileFiled: CollectionBeforeDeleteHook = async ({ req, id }) => {
+  // overrideAccess: counting drafts too; only an admin gets this far (delete access is isAdmin).
+  const { totalDocs } = await req.payload.count({ collection: 'posts', where: { category: { equals: id } }, overrideAccess: true, req })
+  if (totalDocs === 0) return
+  const category = await req.payload.findByID({ collection: 'categories', id, depth: 0, overrideAccess: true, disableErrors: true, req })
+  const posts = totalDocs === 1 ? '1 post' : `${totalDocs} posts`
+  throw conflict(`The category "${category?.name ?? id}" still has ${posts}. Move or delete ${totalDocs === 1 ? 'it' : 'them'} first.`)
+}
 
 export const Categories: CollectionConfig = {
   slug: 'categories',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'color'] },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  hooks: { beforeDelete: [refuseWhileFiled] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 80 },
     slugField('name', slugify),

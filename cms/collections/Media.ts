@@ -2,11 +2,12 @@ import path from 'node:path'
 
 import type { CollectionConfig } from 'payload'
 
-import { anyone, authenticated, isAdmin } from '../access'
+import { anyone, isAdmin } from '../access'
 
 export const Media: CollectionConfig = {
   slug: 'media',
-  access: { read: anyone, create: authenticated, update: isAdmin, delete: isAdmin },
+  // Members' pictures go through POST /api/profile/picture, which checks and re-encodes them.
+  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   upload: {
     staticDir: path.resolve(process.env.DATA_DIR ?? '.data', 'media'),
     mimeTypes: ['image/*'],

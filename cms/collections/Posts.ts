@@ -1,10 +1,29 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
 import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
 
 import { excerptFrom, readTimeMinutes, slugify } from '../../shared/format'
-import { isAdmin, publishedOrAdmin } from '../access'
+import { isAdmin, isAdminField, publishedOrAdmin } from '../access'
 import { slugField } from '../fields/slug'
+
+type LexicalState = Parameters<typeof convertLexicalToPlaintext>[0]['data']
+
+/**
+ * Derived text follows the content as typed (spec §5): the excerpt and read time unless the editor
+ * set them, and always `searchText`, the plain text the full-text index reads (a generated column
+ * cannot read Lexical JSON; see the posts_search migration). Computed from the stored content when
+ * an update leaves the content out, so a client can never write a searchText of its own.
+ */
+const deriveText: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+  const content = (data.content ?? originalDoc?.content) as LexicalState | undefined
+  if (!content) return data
+  const text = convertLexicalToPlaintext({ data: content })
+  data.searchText = text
+  // New content, or a field cleared on purpose, re-derives; untouched fields stay as stored.
+  if (!data.excerpt && (data.content || 'excerpt' in data)) data.excerpt = excerptFrom(text)
+  if (!data.readTime && (data.content || 'readTime' in data)) data.readTime = Math.max(1, readTimeMinutes(text))
+  return data
+}
 
 export const Posts: CollectionConfig = {
   slug: 'posts',
@@ -40,17 +59,13 @@ export const Posts: CollectionConfig = {
       min: 1,
       admin: { position: 'sidebar', description: 'Minutes; derived from the content (words / 200, rounded up) when empty.' },
     },
+    {
+      // Written only by the hook below; read by the search_vector column (posts_search migration).
+      name: 'searchText',
+      type: 'textarea',
+      admin: { hidden: true },
+      access: { read: isAdminField },
+    },
   ],
-  hooks: {
-    beforeChange: [
-      ({ data }) => {
-        // Excerpt and read time follow the content as typed unless the editor set them (spec §5).
-        if (!data.content) return data
-        const text = convertLexicalToPlaintext({ data: data.content })
-        if (!data.excerpt) data.excerpt = excerptFrom(text)
-        if (!data.readTime) data.readTime = readTimeMinutes(text)
-        return data
-      },
-    ],
-  },
+  hooks: { beforeChange: [deriveText] },
 }

@@ -1,9 +1,27 @@
 import * as migration_20261122_000501_initial from './20261122_000501_initial';
+import * as migration_20261122_002048_video_views from './20261122_002048_video_views';
+import * as migration_20261122_002107_posts_search from './20261122_002107_posts_search';
+import * as migration_20261122_003441_member_interactions from './20261122_003441_member_interactions';
 
 export const migrations = [
   {
     up: migration_20261122_000501_initial.up,
     down: migration_20261122_000501_initial.down,
-    name: '20261122_000501_initial'
+    name: '20261122_000501_initial',
+  },
+  {
+    up: migration_20261122_002048_video_views.up,
+    down: migration_20261122_002048_video_views.down,
+    name: '20261122_002048_video_views',
+  },
+  {
+    up: migration_20261122_002107_posts_search.up,
+    down: migration_20261122_002107_posts_search.down,
+    name: '20261122_002107_posts_search',
+  },
+  {
+    up: migration_20261122_003441_member_interactions.up,
+    down: migration_20261122_003441_member_interactions.down,
+    name: '20261122_003441_member_interactions'
   },
 ];

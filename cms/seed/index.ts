@@ -11,7 +11,7 @@ import { announcements } from './fixtures/announcements'
 import { categories } from './fixtures/categories'
 import { posts } from './fixtures/posts'
 import { videos } from './fixtures/videos'
-import { manualThumbnail } from './thumbnails'
+import { manualThumbnail, manualVideoFile } from './thumbnails'
 
 const DAY = 24 * 60 * 60 * 1000
 const daysAgo = (days: number, now: number) => new Date(now - days * DAY).toISOString()
@@ -108,7 +108,7 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
         viewCount: video.viewCount,
         publishedAt: daysAgo(video.publishedDaysAgo, now),
         thumbnailUrl,
-        videoUrl: manual ? `/media/videos/${video.videoId}.mp4` : null,
+        videoUrl: manual ? await manualVideoFile(dataDir, video.videoId) : null,
         isUncut: Boolean(video.isUncut),
         isPremium: Boolean(video.isPremium),
         tags: video.tags ?? [],

@@ -28,3 +28,11 @@ export async function manualThumbnail(dataDir: string, videoId: string, title: s
   await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toFile(path.join(dir, `${videoId}.jpg`))
   return `/media/thumbnails/${videoId}.jpg`
 }
+
+/** The sample clip (fixtures/media/sample.mp4, made by make-sample-mp4.ts) as a self-hosted video's file. */
+export async function manualVideoFile(dataDir: string, videoId: string): Promise<string> {
+  const dir = path.join(dataDir, 'media', 'videos')
+  await fs.mkdir(dir, { recursive: true })
+  await fs.copyFile(new URL('./fixtures/media/sample.mp4', import.meta.url), path.join(dir, `${videoId}.mp4`))
+  return `/media/videos/${videoId}.mp4`
+}

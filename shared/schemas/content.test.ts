@@ -112,6 +112,13 @@ describe('announcements', () => {
     ])
   })
 
+  it('refuses a calendar date that does not exist instead of rolling it over', () => {
+    expect(errorsOf(announcementCreateSchema.safeParse({ title: 'T', content: 'C', expiresAt: '2025-02-30' })).expiresAt).toEqual([
+      'Please enter a valid date',
+    ])
+    expect(announcementCreateSchema.safeParse({ title: 'T', content: 'C', expiresAt: '2028-02-29T10:00:00Z' }).success).toBe(true)
+  })
+
   it('accepts only the four types', () => {
     expect(announcementCreateSchema.safeParse({ title: 'T', content: 'C', type: 'urgent' }).success).toBe(true)
     expect(announcementCreateSchema.safeParse({ title: 'T', content: 'C', type: 'spam' }).success).toBe(false)

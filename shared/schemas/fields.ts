@@ -104,7 +104,8 @@ export function requiredDateTimeField(requiredMessage: string) {
 }
 
 function isDateLike(v: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v))
+  // The calendar date must exist: Date.parse would roll 2024-02-30 over to March 1.
+  return /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)) && parseIsoDate(v.slice(0, 10)) !== null
 }
 
 /** An absolute http(s) URL, or a site path like '/media/x.jpg'. '' and null mean "none" (undefined). */

@@ -35,6 +35,13 @@ const SPARK = (
 
 /** How each badge code looks. Every pair keeps >= 4.5:1 text contrast in both themes. */
 const LOOKS: Record<string, BadgeLook> = {
+  // Roles shown beside comment authors (not stored badge codes).
+  creator: { label: 'Creator', className: 'bg-primary text-primary-foreground', icon: STAR },
+  admin: {
+    label: 'Admin',
+    className: 'bg-slate-800 text-white dark:bg-slate-200 dark:text-slate-900',
+    icon: SHIELD,
+  },
   founder: {
     label: 'Founder',
     className: 'bg-linear-to-r from-amber-300 to-yellow-400 text-amber-950 ring-1 ring-amber-500',
@@ -70,37 +77,50 @@ const LOOKS: Record<string, BadgeLook> = {
 
 /** Most exclusive first: a founder is also inside every early tier, but shows only the top one. */
 const TIERS = ['founder', 'early_50', 'early_100', 'early_1000'] as const
-const ORDER = [...TIERS, 'premium', 'moderator', 'contributor', 'verified']
+const ORDER = ['creator', 'admin', ...TIERS, 'premium', 'moderator', 'contributor', 'verified']
 
 export interface MemberBadgesProps {
   badges: readonly string[]
   memberNumber?: number | null
   /** Show every early tier the member is in, not only the most exclusive one (profile pages). */
   showAllTiers?: boolean
+  /** Accessible name of the list (several lists on one page need distinct names). */
+  label?: string
+  /** 'md' for the profile header; 'sm' (default) everywhere else. */
+  size?: 'sm' | 'md'
   className?: string
 }
 
-/** Member badges: '#N' for the member number, then founder / early tiers / premium / moderator… */
-export default function MemberBadges({ badges, memberNumber, showAllTiers = false, className }: MemberBadgesProps) {
+/** Member badges: '#N' for the member number, then creator / admin / founder / early tiers / premium / moderator… */
+export default function MemberBadges({
+  badges,
+  memberNumber,
+  showAllTiers = false,
+  label = 'Member badges',
+  size = 'sm',
+  className,
+}: MemberBadgesProps) {
   const owned = new Set(badges)
   const topTier = TIERS.find((t) => owned.has(t))
   const codes = ORDER.filter(
     (code) => owned.has(code) && (showAllTiers || !(TIERS as readonly string[]).includes(code) || code === topTier),
   )
   const showNumber = typeof memberNumber === 'number' && memberNumber > 0
+  // The recipe's own padding and type size, swapped (not overridden) so no two utilities compete.
+  const sized = (cls: string) => (size === 'md' ? cls.replace('px-2 py-0.5 text-xs', 'px-2.5 py-1 text-sm') : cls)
   if (!showNumber && codes.length === 0) return null
 
   return (
-    <ul aria-label="Member badges" className={cx('flex flex-wrap items-center gap-1.5', className)}>
+    <ul aria-label={label} className={cx('flex flex-wrap items-center gap-1.5', className)}>
       {showNumber ? (
-        <li className={badgeClass('outline')}>
+        <li className={sized(badgeClass('outline'))}>
           <span className="sr-only">Member number </span>#{memberNumber}
         </li>
       ) : null}
       {codes.map((code) => {
         const look = LOOKS[code]!
         return (
-          <li key={code} className={badgeClass('plain', look.className)}>
+          <li key={code} className={sized(badgeClass('plain', look.className))}>
             {look.icon}
             {look.label}
           </li>

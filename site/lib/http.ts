@@ -36,7 +36,8 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
   let data: unknown = {}
   if (text.trim()) {
     try {
-      data = JSON.parse(text)
+      // NUL characters cannot be stored by PostgreSQL; drop them rather than fail the write.
+      data = JSON.parse(text.replace(/\\u0000/g, ''))
     } catch {
       throw new HttpError(400, 'Request body must be valid JSON.')
     }

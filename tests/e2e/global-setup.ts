@@ -8,6 +8,10 @@ export default async function globalSetup() {
     // The suite registers and signs in many members from one address.
     RATE_LIMIT_LOGIN: '10000',
     RATE_LIMIT_REGISTER: '10000',
+    RATE_LIMIT_COMMENTS: '10000',
+    RATE_LIMIT_COMMENT_LIKES: '10000',
+    RATE_LIMIT_COMMENT_REACTIONS: '10000',
+    RATE_LIMIT_PROFILE_PICTURE: '10000',
   }).catch(async (error) => {
     await database.dispose()
     throw error

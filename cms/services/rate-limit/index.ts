@@ -48,6 +48,11 @@ const envNumber = (name: string, fallback: number) => {
 export const rules = {
   login: { name: 'login', limit: envNumber('RATE_LIMIT_LOGIN', 10), windowMs: 10 * 60 * 1000 },
   register: { name: 'register', limit: envNumber('RATE_LIMIT_REGISTER', 5), windowMs: 60 * 60 * 1000 },
+  // Member interactions, counted per IP and per account (cms/services/comments, profile).
+  comment: { name: 'comment', limit: envNumber('RATE_LIMIT_COMMENTS', 5), windowMs: 60 * 1000 },
+  commentLike: { name: 'comment-like', limit: envNumber('RATE_LIMIT_COMMENT_LIKES', 30), windowMs: 60 * 1000 },
+  commentReaction: { name: 'comment-reaction', limit: envNumber('RATE_LIMIT_COMMENT_REACTIONS', 30), windowMs: 60 * 1000 },
+  profilePicture: { name: 'profile-picture', limit: envNumber('RATE_LIMIT_PROFILE_PICTURE', 10), windowMs: 10 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>
 
 export const tooManyAttemptsMessage = (retryAfterSeconds: number) => {

@@ -1,0 +1,106 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+
+import type { LoadResult } from './load'
+
+export type RouteResult = {
+  route: string
+  path: string
+  audience: 'anonymous' | 'member'
+  app: LoadResult
+  baseline: LoadResult
+  /** app req/s ÷ baseline req/s */
+  ratio: number
+  /** Median latency of one request at a time, ms. */
+  serialMs: number
+  jsGzip: { referenced: number; total: number; inline: number } | null
+}
+
+export type BudgetLine = { budget: string; measured: string; limit: string; met: boolean }
+
+/** The issue's budgets ("Reading and watching"): reported, never asserted. */
+export const BUDGETS = {
+  jsGzipBytes: { post: 50 * 1024, video: 150 * 1024 },
+  minBaselineRatio: 0.25,
+  ratioRoutes: ['home', 'blog', 'post', 'video'],
+} as const
+
+export function budgetLines(results: RouteResult[]): BudgetLine[] {
+  const lines: BudgetLine[] = []
+  for (const [route, limit] of Object.entries(BUDGETS.jsGzipBytes)) {
+    for (const r of results.filter((x) => x.route === route && x.jsGzip)) {
+      lines.push({ budget: `${route} page JS, gzip (${r.audience})`, measured: kb(r.jsGzip!.total), limit: `≤ ${kb(limit)}`, met: r.jsGzip!.total <= limit })
+    }
+  }
+  for (const r of results.filter((x) => (BUDGETS.ratioRoutes as readonly string[]).includes(x.route))) {
+    lines.push({
+      budget: `${r.route} req/s vs baseline (${r.audience})`,
+      measured: pct(r.ratio),
+      limit: `≥ ${pct(BUDGETS.minBaselineRatio)}`,
+      met: r.ratio >= BUDGETS.minBaselineRatio,
+    })
+  }
+  return lines
+}
+
+type Report = {
+  measuredAt: string
+  machine: { cpus: number; cpu: string; node: string; loadAverage: { start: number; end: number } }
+  load: { connections: number; durationSeconds: number }
+  routes: RouteResult[]
+  floors: { robotsTxtMs: number; healthzMs: number }
+  missing: { path: string; audience: string; status: number }[]
+  budgets: BudgetLine[]
+}
+
+export function markdownTable(report: Report): string {
+  const rows = report.routes.map((r) =>
+    [
+      `\`${r.path}\``,
+      r.audience,
+      r.app.rps.toFixed(0),
+      r.app.p50.toFixed(1),
+      r.app.p99.toFixed(1),
+      r.baseline.rps.toFixed(0),
+      pct(r.ratio),
+      r.serialMs.toFixed(1),
+      r.jsGzip ? kb(r.jsGzip.total) : '–',
+      r.app.failures ? `**${r.app.failures}**` : '0',
+    ].join(' | '),
+  )
+  const budgetRows = report.budgets.map((b) => `${b.budget} | ${b.measured} | ${b.limit} | ${b.met ? 'met' : '**missed**'}`)
+  return [
+    `Measured ${report.measuredAt} on ${report.machine.cpus} × ${report.machine.cpu}, Node ${report.machine.node}; ` +
+      `${report.load.connections} connections × ${report.load.durationSeconds} s per run; ` +
+      `load average ${report.machine.loadAverage.start} → ${report.machine.loadAverage.end}.`,
+    '',
+    '| Route | Audience | req/s | p50 ms | p99 ms | baseline req/s | vs baseline | 1-at-a-time ms | JS gzip | failures |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r} |`),
+    '',
+    `Floors (1 request at a time, median): \`/robots.txt\` (Express + Astro, no database) ${report.floors.robotsTxtMs} ms; ` +
+      `\`/healthz\` (Express + one database round trip) ${report.floors.healthzMs} ms.`,
+    ...(report.missing.length
+      ? ['', `Not measured (not 200): ${report.missing.map((m) => `\`${m.path}\` ${m.audience} → ${m.status}`).join('; ')}.`]
+      : []),
+    '',
+    '| Budget | Measured | Limit | |',
+    '|---|---:|---:|---|',
+    ...budgetRows.map((r) => `| ${r} |`),
+  ].join('\n')
+}
+
+const START = '<!-- bench:results:start -->'
+const END = '<!-- bench:results:end -->'
+
+/** Replaces the results block of the README (between the markers) with the latest table. */
+export function updateReadme(file: string, table: string) {
+  if (!existsSync(file)) return
+  const text = readFileSync(file, 'utf8')
+  const start = text.indexOf(START)
+  const end = text.indexOf(END)
+  if (start < 0 || end < start) return
+  writeFileSync(file, `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`)
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const pct = (ratio: number) => `${(ratio * 100).toFixed(0)}%`

@@ -1,0 +1,172 @@
+// `npm run bench`: load and size benchmark of the built server (see bench/README.md for the method).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { createTestDatabase } from '../tests/helpers/test-database'
+import { startTestServer } from '../tests/helpers/test-server'
+import { startBaseline } from './lib/baseline'
+import { measurePageJs, type PageJs } from './lib/js-size'
+import { load, round, serialLatency, type LoadOptions, type LoadResult } from './lib/load'
+import { budgetLines, markdownTable, updateReadme, type RouteResult } from './lib/report'
+
+const OUT_DIR = path.join(import.meta.dirname, 'out')
+const LOAD: LoadOptions = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  durationSeconds: Number(process.env.BENCH_DURATION ?? 8),
+}
+const WARMUP: LoadOptions = { connections: LOAD.connections, durationSeconds: Number(process.env.BENCH_WARMUP ?? 2) }
+const SERIAL_SAMPLES = 25
+
+type Audience = 'anonymous' | 'member'
+type Route = { name: string; path: string; ext: 'html' | 'json' | 'txt'; audiences?: readonly Audience[] }
+const BOTH: readonly Audience[] = ['anonymous', 'member']
+
+const cleanups: Array<() => Promise<void>> = []
+async function cleanUp() {
+  while (cleanups.length) await cleanups.pop()!().catch((error) => console.error('cleanup failed:', error))
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)))
+}
+
+async function main() {
+  const loadAtStart = os.loadavg()[0] ?? 0
+  rmSync(OUT_DIR, { recursive: true, force: true })
+  mkdirSync(OUT_DIR, { recursive: true })
+
+  log('creating a fresh database and starting the built server…')
+  const database = await createTestDatabase('bench')
+  cleanups.push(database.dispose)
+  const server = await startTestServer('bench', database.url, { RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_REGISTER: '100000' })
+  cleanups.push(server.stop)
+  // Loopback by address: no name lookups in the measured path.
+  const appUrl = server.url.replace('//localhost:', '//127.0.0.1:')
+
+  const routes = await discoverRoutes(appUrl)
+  const headers: Record<Audience, Record<string, string>> = {
+    anonymous: { origin: appUrl },
+    member: { origin: appUrl, cookie: await registerMember(appUrl) },
+  }
+
+  log('saving each page once for the baseline and measuring the JS it ships…')
+  const jsCache = new Map<string, string>()
+  const saved = new Map<string, string>() // `${route}.${audience}` → file name under out/
+  const js: Record<string, Partial<Record<Audience, PageJs>>> = {}
+  const missing: { path: string; audience: Audience; status: number }[] = []
+  for (const route of routes) {
+    for (const audience of route.audiences ?? BOTH) {
+      const res = await fetch(appUrl + route.path, { headers: headers[audience] })
+      const body = await res.text()
+      if (res.status !== 200) {
+        // Reported as missing rather than measured: a 404 page would flatter the numbers.
+        console.warn(`[bench] ${route.path} (${audience}) answered ${res.status}: left out of the load runs`)
+        missing.push({ path: route.path, audience, status: res.status })
+        continue
+      }
+      const file = `${route.name}.${audience}.${route.ext}`
+      writeFileSync(path.join(OUT_DIR, file), body)
+      saved.set(`${route.name}.${audience}`, file)
+      if (route.ext === 'html') (js[route.name] ??= {})[audience] = await measurePageJs(body, appUrl + route.path, jsCache)
+    }
+  }
+
+  const baseline = await startBaseline(OUT_DIR)
+  cleanups.push(baseline.stop)
+
+  const results: RouteResult[] = []
+  for (const route of routes) {
+    for (const audience of route.audiences ?? BOTH) {
+      const file = saved.get(`${route.name}.${audience}`)
+      if (!file) continue
+      const url = appUrl + route.path
+      log(`load: ${route.path} as ${audience}`)
+      await load(url, headers[audience], WARMUP)
+      const app = await load(url, headers[audience], LOAD)
+      const base: LoadResult = await load(`${baseline.url}/${file}`, {}, LOAD)
+      const serialMs = await serialLatency(url, headers[audience], SERIAL_SAMPLES)
+      const pageJs = js[route.name]?.[audience]
+      results.push({
+        route: route.name,
+        path: route.path,
+        audience,
+        app,
+        baseline: base,
+        ratio: base.rps > 0 ? round(app.rps / base.rps, 3) : 0,
+        serialMs,
+        jsGzip: pageJs ? { referenced: pageJs.referencedGzip, total: pageJs.totalGzip, inline: pageJs.inlineGzip } : null,
+      })
+    }
+  }
+
+  // Floors for the diagnosis: Express + Astro with no database work, and one database round trip.
+  const floors = {
+    robotsTxtMs: await serialLatency(`${appUrl}/robots.txt`, {}, SERIAL_SAMPLES),
+    healthzMs: await serialLatency(`${appUrl}/healthz`, {}, SERIAL_SAMPLES),
+  }
+
+  const report = {
+    measuredAt: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      // Other work on the machine skews every number: the 1-minute load average before and after.
+      loadAverage: { start: round(loadAtStart, 2), end: round(os.loadavg()[0] ?? 0, 2) },
+    },
+    load: { ...LOAD, warmupSeconds: WARMUP.durationSeconds, serialSamples: SERIAL_SAMPLES },
+    routes: results,
+    js: Object.fromEntries(Object.entries(js).map(([name, byAudience]) => [name, Object.fromEntries(Object.entries(byAudience).map(([a, p]) => [a, p?.files]))])),
+    floors,
+    missing,
+    budgets: budgetLines(results),
+  }
+  writeFileSync(path.join(import.meta.dirname, 'results.json'), JSON.stringify(report, null, 2) + '\n')
+  const table = markdownTable(report)
+  updateReadme(path.join(import.meta.dirname, 'README.md'), table)
+  console.log('\n' + table)
+}
+
+/** The home, news, first published post, first video and video API routes, from the site's own feeds. */
+async function discoverRoutes(appUrl: string): Promise<Route[]> {
+  const postsFeed = await (await fetch(`${appUrl}/rss.xml`)).text()
+  const slug = /<item>.*?<link>[^<]*\/post\/([^<]+)<\/link>/s.exec(postsFeed)?.[1]
+  const videos = (await (await fetch(`${appUrl}/api/videos?limit=1&page=1`)).json()) as { videos?: { videoId: string }[] }
+  const videoId = videos.videos?.[0]?.videoId
+  if (!slug || !videoId) throw new Error('the seeded database has no published post or no video')
+  return [
+    { name: 'home', path: '/', ext: 'html' },
+    { name: 'blog', path: '/blog', ext: 'html' },
+    { name: 'post', path: `/post/${slug}`, ext: 'html' },
+    { name: 'video', path: `/video/${videoId}`, ext: 'html' },
+    { name: 'api-videos', path: '/api/videos?limit=24&page=1', ext: 'json' },
+    // Diagnostic floor: an Astro endpoint that touches no database (what Express + Astro cost alone).
+    { name: 'robots', path: '/robots.txt', ext: 'txt', audiences: ['anonymous'] },
+  ]
+}
+
+/** A new member through the public API; its session cookie is reused for every member request. */
+async function registerMember(appUrl: string): Promise<string> {
+  const username = `bench_${Date.now().toString(36)}`
+  const password = 'bench-password-123'
+  const res = await fetch(`${appUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: appUrl },
+    body: JSON.stringify({ username, email: `${username}@example.org`, dateOfBirth: '1990-01-01', password, confirmPassword: password }),
+  })
+  const token = /payload-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1]
+  if (res.status !== 201 || !token) throw new Error(`registration failed: ${res.status} ${await res.text()}`)
+  return `payload-token=${token}`
+}
+
+function log(message: string) {
+  console.log(`[bench] ${message}`)
+}
+
+main()
+  .catch((error) => {
+    console.error(error)
+    process.exitCode = 1
+  })
+  .finally(() => cleanUp())

@@ -1,0 +1,39 @@
+import type { Access } from 'payload'
+
+import { requestUser, userIsAdmin, userIsModerator } from './roles'
+
+type Id = number | string
+type Actor = { id: Id; isAdmin?: boolean | null; isModerator?: boolean | null } | null | undefined
+
+/** Rows that belong to a member (bookmarks, likes, reactions): admins see all, a member only theirs. */
+export const ownRowsOrAdmin =
+  (field = 'user'): Access =>
+  ({ req }) => {
+    const user = requestUser(req)
+    if (!user) return false
+    if (userIsAdmin(user)) return true
+    return { [field]: { equals: user.id } }
+  }
+
+/** Who may delete a comment: admins and moderators any, a member their own (SPEC §6). */
+export const canDeleteComment = (user: Actor, comment: { author?: Id | { id: Id } | null }): boolean => {
+  if (!user) return false
+  if (userIsModerator(user)) return true
+  const author = comment.author && typeof comment.author === 'object' ? comment.author.id : comment.author
+  return author !== null && author !== undefined && String(author) === String(user.id)
+}
+
+/** The collection rule behind canDeleteComment, as a row filter. */
+export const commentDeleteAccess: Access = ({ req }) => {
+  const user = requestUser(req)
+  if (!user) return false
+  if (userIsModerator(user)) return true
+  return { author: { equals: user.id } }
+}
+
+/**
+ * Whether a member holds a Premium subscription right now (the Premium badge). Unlike
+ * userIsPremium, which also lets admins through premium gates, this is about the member.
+ */
+export const holdsPremium = (user: { isPremium?: boolean | null; premiumExpiresAt?: string | null } | null | undefined, now = new Date()) =>
+  Boolean(user?.isPremium) && (!user?.premiumExpiresAt || new Date(user.premiumExpiresAt) > now)

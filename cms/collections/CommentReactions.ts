@@ -1,0 +1,18 @@
+import type { CollectionConfig } from 'payload'
+
+import { isAdmin } from '../access'
+import { ownRowsOrAdmin } from '../access/members'
+
+/** Emoji reactions: at most one row per member, comment and emoji (toggled on and off). */
+export const CommentReactions: CollectionConfig = {
+  slug: 'comment-reactions',
+  admin: { defaultColumns: ['comment', 'user', 'emoji', 'createdAt'], group: 'Community' },
+  // Written only by POST /api/comments/{id}/reactions (rate-limited; emoji from shared/reactions).
+  access: { read: ownRowsOrAdmin(), create: isAdmin, update: isAdmin, delete: isAdmin },
+  // Unique (comment_id, user_id, emoji): comment_reactions_comment_user_emoji_unique (migration).
+  fields: [
+    { name: 'comment', type: 'relationship', relationTo: 'comments', required: true, index: true },
+    { name: 'user', type: 'relationship', relationTo: 'users', required: true, index: true },
+    { name: 'emoji', type: 'text', required: true, maxLength: 16 },
+  ],
+}

@@ -1,0 +1,102 @@
+import type { Payload } from 'payload'
+
+import type { CommentPage, CommentView } from '../../../shared/types/members'
+import { canDeleteComment, holdsPremium } from '../../access/members'
+import { userIsAdmin } from '../../access/roles'
+import type { Comment, User } from '../../payload-types'
+import { notFound } from '../errors'
+import { findVideoDoc, VIDEO_NOT_FOUND } from '../videos'
+import { interactionCounts } from './counts'
+
+/** The signed-in member reading or acting (the Payload user doc), or null/undefined for a visitor. */
+export type Viewer = User | null | undefined
+
+export const COMMENT_PAGE_SIZE = 50
+export const NEWEST_FIRST = ['-createdAt', '-id']
+
+type AuthorFlags = { isAdmin: boolean; isPremium: boolean }
+
+/**
+ * Admin and Premium flags of the comments' authors. Users are readable only by themselves and
+ * admins, so this reads with overrideAccess and selects nothing but the two public role flags.
+ */
+async function authorFlags(payload: Payload, ids: number[]): Promise<Map<number, AuthorFlags>> {
+  const flags = new Map<number, AuthorFlags>()
+  if (ids.length === 0) return flags
+  const { docs } = await payload.find({
+    collection: 'users',
+    where: { id: { in: ids } },
+    select: { isAdmin: true, isPremium: true, premiumExpiresAt: true },
+    limit: ids.length,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  for (const user of docs) flags.set(user.id, { isAdmin: userIsAdmin(user), isPremium: holdsPremium(user) })
+  return flags
+}
+
+const idOf = (value: number | { id: number } | null | undefined) =>
+  value === null || value === undefined ? null : typeof value === 'object' ? value.id : value
+
+/** Comment documents → what `viewer` may see of them (emails for admins only), with counts. */
+export async function toCommentViews(payload: Payload, docs: Comment[], videoId: string, viewer: Viewer): Promise<CommentView[]> {
+  const authorIds = [...new Set(docs.map((d) => idOf(d.author)).filter((id): id is number => id !== null))]
+  const [flags, counts] = await Promise.all([
+    authorFlags(payload, authorIds),
+    interactionCounts(payload, docs.map((d) => d.id), viewer?.id),
+  ])
+  const admin = userIsAdmin(viewer)
+  return docs.map((doc) => {
+    const authorId = idOf(doc.author)
+    const author = authorId === null ? undefined : flags.get(authorId)
+    const like = counts.likes.get(doc.id)
+    return {
+      id: doc.id,
+      videoId,
+      authorId,
+      authorName: doc.authorName,
+      authorIsAdmin: Boolean(author?.isAdmin),
+      authorIsPremium: Boolean(author?.isPremium),
+      content: doc.content,
+      createdAt: doc.createdAt,
+      likeCount: like?.count ?? 0,
+      likedByMe: Boolean(like?.mine),
+      reactions: counts.reactions.get(doc.id) ?? [],
+      canDelete: canDeleteComment(viewer, { author: authorId }),
+      ...(admin ? { authorEmail: doc.authorEmail ?? null } : {}),
+    }
+  })
+}
+
+/** GET /api/videos/{videoId}/comments and the video page's comments section: newest first. */
+export async function listComments(
+  payload: Payload,
+  { videoId, user, page = 1, limit = COMMENT_PAGE_SIZE }: { videoId: string; user: Viewer; page?: number; limit?: number },
+): Promise<CommentPage> {
+  const video = await findVideoDoc(payload, { user, videoId })
+  if (!video) throw notFound(VIDEO_NOT_FOUND)
+  const result = await payload.find({
+    collection: 'comments',
+    where: { video: { equals: video.id } },
+    sort: NEWEST_FIRST,
+    page,
+    limit,
+    depth: 0,
+    user,
+    overrideAccess: false,
+  })
+  return {
+    comments: await toCommentViews(payload, result.docs, video.videoId, user),
+    totalDocs: result.totalDocs,
+    page: result.page ?? page,
+    limit,
+    totalPages: Math.max(1, result.totalPages),
+  }
+}
+
+/** The creator's account id (site settings), whose comments carry the 'Creator' badge. */
+export async function getCreatorId(payload: Payload): Promise<number | null> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: false })
+  return idOf(settings.creator as number | { id: number } | null | undefined)
+}

@@ -1,0 +1,48 @@
+import type { Payload } from 'payload'
+
+import { COMMENTING_TOO_FAST } from '../../../shared/member-messages'
+import { COMMENT_REQUIRED, NAME_REQUIRED } from '../../../shared/messages'
+import type { CommentView } from '../../../shared/types/members'
+import { rules } from '../rate-limit'
+import { badRequest, notFound } from '../errors'
+import { findVideoDoc, VIDEO_NOT_FOUND } from '../videos'
+import { limitAction } from './limits'
+import { toCommentViews, type Viewer } from './list'
+import { normalizeCommentText, normalizeName } from './text'
+
+/** Counts a posting attempt per IP and per account (5 a minute by default, RATE_LIMIT_COMMENTS). */
+export const limitCommentPosting = (ip: string, user: Viewer) =>
+  limitAction(rules.comment, { ip, userId: user?.id }, COMMENTING_TOO_FAST)
+
+export type NewComment = { content: string; authorName?: string; authorEmail?: string }
+
+/**
+ * POST /api/videos/{videoId}/comments. A member's comment is theirs: author, name come from the
+ * account and any name or email in the body is ignored. A visitor names themselves.
+ */
+export async function postComment(
+  payload: Payload,
+  { videoId, user, input }: { videoId: string; user: Viewer; input: NewComment },
+): Promise<CommentView> {
+  const video = await findVideoDoc(payload, { user, videoId })
+  if (!video) throw notFound(VIDEO_NOT_FOUND)
+  const content = normalizeCommentText(input.content)
+  if (!content) throw badRequest(COMMENT_REQUIRED)
+  const authorName = user ? user.username ?? '' : normalizeName(input.authorName ?? '')
+  if (!authorName) throw badRequest(NAME_REQUIRED)
+  const doc = await payload.create({
+    collection: 'comments',
+    data: {
+      video: video.id,
+      author: user?.id ?? null,
+      authorName,
+      authorEmail: user ? null : input.authorEmail?.toLowerCase() || null,
+      content,
+    },
+    // Comments are closed to direct creation (REST included); this caller was validated and rate-limited.
+    overrideAccess: true,
+    depth: 0,
+  })
+  const [view] = await toCommentViews(payload, [doc], video.videoId, user)
+  return view!
+}

@@ -1,0 +1,76 @@
+import type { Payload } from 'payload'
+
+import type { Category, Post, Video } from '../../payload-types'
+import { SITE_NAME } from '../../../shared/constants'
+
+/** What the feeds need of a published post. */
+export type FeedPost = Pick<Post, 'id' | 'title' | 'slug' | 'excerpt' | 'createdAt' | 'updatedAt'> & { categoryName: string | null }
+
+/** What the feeds need of a video; `videoUrl` only when a visitor may read it (not premium). */
+export type FeedVideo = Pick<Video, 'id' | 'videoId' | 'title' | 'description' | 'thumbnailUrl' | 'duration' | 'viewCount' | 'source' | 'isPremium' | 'publishedAt' | 'updatedAt'> & {
+  videoUrl: string | null
+}
+
+// Feeds are public documents, the same for every reader: every query below runs as a visitor
+// (no user, overrideAccess: false), so access rules keep drafts and premium sources out even
+// when an admin's browser asks.
+
+/** Published posts, newest first; `limit` undefined → all of them. */
+export async function feedPosts(payload: Payload, { limit }: { limit?: number } = {}): Promise<FeedPost[]> {
+  const result = await payload.find({
+    collection: 'posts',
+    where: { status: { equals: 'published' } },
+    sort: '-createdAt',
+    ...(limit ? { limit } : { pagination: false }),
+    depth: 1,
+    select: { title: true, slug: true, excerpt: true, createdAt: true, updatedAt: true, category: true },
+    populate: { categories: { name: true } },
+    overrideAccess: false,
+  })
+  return result.docs.map((doc) => ({
+    id: doc.id,
+    title: doc.title,
+    slug: doc.slug,
+    excerpt: doc.excerpt ?? null,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    categoryName: typeof doc.category === 'object' && doc.category ? (doc.category as Category).name : null,
+  }))
+}
+
+/** Videos, newest first; `limit` undefined → all of them. */
+export async function feedVideos(payload: Payload, { limit }: { limit?: number } = {}): Promise<FeedVideo[]> {
+  const result = await payload.find({
+    collection: 'videos',
+    sort: '-publishedAt',
+    ...(limit ? { limit } : { pagination: false }),
+    depth: 0,
+    select: {
+      videoId: true, title: true, description: true, thumbnailUrl: true, duration: true, viewCount: true,
+      source: true, isPremium: true, publishedAt: true, updatedAt: true, videoUrl: true,
+    },
+    overrideAccess: false,
+  })
+  return result.docs.map((doc) => ({
+    id: doc.id,
+    videoId: doc.videoId,
+    title: doc.title,
+    description: doc.description ?? null,
+    thumbnailUrl: doc.thumbnailUrl ?? null,
+    duration: doc.duration ?? null,
+    viewCount: doc.viewCount ?? 0,
+    source: doc.source,
+    isPremium: Boolean(doc.isPremium),
+    publishedAt: doc.publishedAt,
+    updatedAt: doc.updatedAt,
+    videoUrl: doc.videoUrl ?? null,
+  }))
+}
+
+/** The site's display name from the site settings global (public), falling back to the default. */
+export async function siteName(payload: Payload): Promise<string> {
+  const settings = await payload
+    .findGlobal({ slug: 'site-settings', depth: 0, select: { siteName: true }, overrideAccess: false })
+    .catch(() => null)
+  return settings?.siteName || SITE_NAME
+}

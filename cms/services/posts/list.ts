@@ -1,0 +1,86 @@
+import type { Payload, Where } from 'payload'
+
+import { PAGE_SIZES } from '../../../shared/constants'
+import { cleanText } from '../../../shared/schemas/content-query'
+import { MAX_PAGE_LIMIT, totalPagesFor } from '../../../shared/schemas/pagination'
+import type { PostPage, PostStatus } from '../../../shared/types/content'
+import { userIsAdmin } from '../../access/roles'
+import { badRequest, forbidden, unauthorized } from '../errors'
+import { asCaller, type Caller } from './admin-only'
+import { searchPostIds } from './search'
+import { SUMMARY_SELECT, toPostSummary } from './serialize'
+
+export type ListPostsInput = {
+  user?: Caller
+  page?: number
+  limit?: number
+  /** Admins: omit for every status. Everyone else sees published posts only; asking for drafts is refused. */
+  status?: PostStatus
+  categoryId?: number | null
+  /** Full-text search; empty or whitespace means no filter. */
+  search?: string | null
+}
+
+/**
+ * One page of post summaries, newest first, or by search rank when `search` is given.
+ * Drafts: a visitor asking for status=draft gets 401, a member 403 (never a silent swap to
+ * published posts); without a status a non-admin gets published posts only.
+ */
+export async function listPosts(payload: Payload, input: ListPostsInput = {}): Promise<PostPage> {
+  const { user = null, status, categoryId = null } = input
+  const page = Math.max(1, Math.floor(input.page ?? 1))
+  const limit = Math.min(MAX_PAGE_LIMIT, Math.max(1, Math.floor(input.limit ?? PAGE_SIZES.news)))
+  const search = cleanText(input.search ?? '').trim() || null
+  const admin = userIsAdmin(user)
+  if (status === 'draft' && !admin) {
+    throw user ? forbidden('Only admins can list draft posts.') : unauthorized('Please sign in as an admin to list draft posts.')
+  }
+  const effectiveStatus: PostStatus | undefined = admin ? status : 'published'
+  if (categoryId !== null) await assertCategoryExists(payload, categoryId)
+
+  if (search) {
+    const { ids, totalDocs } = await searchPostIds(payload, { text: search, status: effectiveStatus, categoryId, limit, page })
+    const docs = ids.length ? await findByIds(payload, user, ids) : []
+    return { posts: docs.map(toPostSummary), page, limit, totalPages: totalPagesFor(totalDocs, limit), totalDocs }
+  }
+
+  const where: Where[] = []
+  if (effectiveStatus) where.push({ status: { equals: effectiveStatus } })
+  if (categoryId !== null) where.push({ category: { equals: categoryId } })
+  const result = await payload.find({
+    collection: 'posts',
+    where: where.length ? { and: where } : {},
+    sort: ['-createdAt', '-id'],
+    page,
+    limit,
+    depth: 1,
+    select: SUMMARY_SELECT,
+    ...asCaller(user),
+  })
+  return {
+    posts: result.docs.map(toPostSummary),
+    page,
+    limit,
+    totalPages: totalPagesFor(result.totalDocs, limit),
+    totalDocs: result.totalDocs,
+  }
+}
+
+/** The rows of one search page, through access control, in the ranked order of `ids`. */
+async function findByIds(payload: Payload, user: Caller, ids: number[]) {
+  const { docs } = await payload.find({
+    collection: 'posts',
+    where: { id: { in: ids } },
+    pagination: false,
+    depth: 1,
+    select: SUMMARY_SELECT,
+    ...asCaller(user),
+  })
+  const byId = new Map(docs.map((doc) => [doc.id, doc]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+async function assertCategoryExists(payload: Payload, id: number) {
+  const category = await payload.findByID({ collection: 'categories', id, depth: 0, disableErrors: true, overrideAccess: false })
+  if (!category) throw badRequest('Category not found.')
+}

@@ -1,0 +1,57 @@
+import type { Payload } from 'payload'
+
+import { SLUG_MAX, SLUG_PATTERN } from '../../../shared/schemas/fields'
+import type { PostDetail, PostSummary } from '../../../shared/types/content'
+import type { Post } from '../../payload-types'
+import { notFound } from '../errors'
+import { asCaller, type Caller } from './admin-only'
+import { postPlainText, renderPostHtml, wordCount } from './html'
+import { lexicalToMarkdown } from './markdown'
+import { toPostSummary } from './serialize'
+
+const POST_NOT_FOUND = 'Post not found.'
+
+/** Drafts are invisible to non-admins: the collection's read access filters them (publishedOrAdmin). */
+async function findDoc(payload: Payload, user: Caller, by: { id: number } | { slug: string }): Promise<Post | null> {
+  if ('id' in by) {
+    return payload.findByID({ collection: 'posts', id: by.id, depth: 1, disableErrors: true, ...asCaller(user) })
+  }
+  // Only a well-formed slug can exist; anything else (NUL bytes, 5,000 characters) is simply not found.
+  if (by.slug.length > SLUG_MAX || !SLUG_PATTERN.test(by.slug)) return null
+  const { docs } = await payload.find({
+    collection: 'posts',
+    where: { slug: { equals: by.slug } },
+    limit: 1,
+    pagination: false,
+    depth: 1,
+    ...asCaller(user),
+  })
+  return docs[0] ?? null
+}
+
+async function toDetail(payload: Payload, doc: Post): Promise<PostDetail> {
+  return { ...toPostSummary(doc), content: await lexicalToMarkdown(payload, doc.content) }
+}
+
+/** GET /api/blog-posts/{id}: the post with its body as markdown; 404 for a missing post or another's draft. */
+export async function getPostById(payload: Payload, { user, id }: { user: Caller; id: number }): Promise<PostDetail> {
+  const doc = await findDoc(payload, user, { id })
+  if (!doc) throw notFound(POST_NOT_FOUND)
+  return toDetail(payload, doc)
+}
+
+/** GET /api/blog-posts/slug/{slug}. */
+export async function getPostBySlug(payload: Payload, { user, slug }: { user: Caller; slug: string }): Promise<PostDetail> {
+  const doc = await findDoc(payload, user, { slug })
+  if (!doc) throw notFound(POST_NOT_FOUND)
+  return toDetail(payload, doc)
+}
+
+export type PostPageData = { post: PostSummary; html: string; wordCount: number }
+
+/** The post page: summary fields, the body as sanitised HTML and its word count; null when not visible. */
+export async function getPostPage(payload: Payload, { user, slug }: { user: Caller; slug: string }): Promise<PostPageData | null> {
+  const doc = await findDoc(payload, user, { slug })
+  if (!doc) return null
+  return { post: toPostSummary(doc), html: renderPostHtml(doc.content), wordCount: wordCount(postPlainText(doc.content)) }
+}

@@ -1,0 +1,54 @@
+import type { Payload } from 'payload'
+
+import { UPLOADING_TOO_FAST } from '../../../shared/member-messages'
+import type { PublicProfile } from '../../../shared/types/members'
+import type { Media, User } from '../../payload-types'
+import { hit, rules } from '../rate-limit'
+import { tooMany } from '../errors'
+import { processProfilePicture } from './image'
+import { getPublicProfile } from './public-profile'
+
+const AVATAR_PREFIX = 'avatar-'
+
+/** Counts an upload per account (10 per 10 minutes by default, RATE_LIMIT_PROFILE_PICTURE). */
+export function limitPictureUploads(user: User) {
+  const result = hit(rules.profilePicture, `user:${user.id}`)
+  if (!result.allowed) throw tooMany(UPLOADING_TOO_FAST, result.retryAfterSeconds)
+}
+
+/**
+ * POST /api/profile/picture: validates and re-encodes the image, stores it in `media`, links it
+ * as the member's picture and deletes the picture it replaces (only our own avatar files).
+ */
+export async function uploadProfilePicture(payload: Payload, { user, file }: { user: User; file: Uint8Array }): Promise<PublicProfile> {
+  const image = await processProfilePicture(file)
+  const previous = typeof user.profilePicture === 'object' ? user.profilePicture?.id : user.profilePicture
+  // The image was checked and rebuilt above, for this signed-in member: media stays closed to direct uploads.
+  const media = await payload.create({
+    collection: 'media',
+    data: { alt: `${user.username}'s profile picture` },
+    file: {
+      data: image.data,
+      mimetype: image.mimeType,
+      name: `${AVATAR_PREFIX}${user.id}-${Date.now()}.webp`,
+      size: image.data.byteLength,
+    },
+    overrideAccess: true,
+    depth: 0,
+  })
+  await payload.update({ collection: 'users', id: user.id, data: { profilePicture: media.id }, depth: 0, user, overrideAccess: false })
+  if (previous && previous !== media.id) await deleteOldAvatar(payload, user.id, previous)
+  return getPublicProfile(payload, user.id)
+}
+
+async function deleteOldAvatar(payload: Payload, userId: number, mediaId: number) {
+  try {
+    const old = (await payload.findByID({ collection: 'media', id: mediaId, depth: 0, disableErrors: true, overrideAccess: true })) as Media | null
+    // Only files this service made for this member: an admin may have linked a shared image.
+    if (old?.filename?.startsWith(`${AVATAR_PREFIX}${userId}-`)) {
+      await payload.delete({ collection: 'media', id: mediaId, overrideAccess: true })
+    }
+  } catch (err) {
+    payload.logger.warn({ err, userId, mediaId }, 'could not delete the replaced profile picture')
+  }
+}

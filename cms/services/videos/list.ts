@@ -1,0 +1,74 @@
+import type { Payload, Where } from 'payload'
+
+import { PAGE_SIZES, VIDEO_PAGE } from '../../../shared/constants'
+import { MAX_PAGE_LIMIT, totalPagesFor } from '../../../shared/schemas/pagination'
+import type { VideoPage, VideoSummary } from '../../../shared/types/content'
+import type { User } from '../../payload-types'
+import { SUMMARY_SELECT, toVideoSummary, type SummaryDoc } from './mappers'
+
+export type Viewer = User | null | undefined
+
+/** Newest first; the id breaks ties so pages never overlap or skip a video. */
+export const NEWEST_FIRST = ['-publishedAt', '-id']
+
+const clampInt = (n: number | undefined, fallback: number, min: number, max: number) =>
+  Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n as number))) : fallback
+
+async function findSummaries(payload: Payload, user: Viewer, { where, page = 1, limit }: { where?: Where; page?: number; limit: number }) {
+  const result = await payload.find({
+    collection: 'videos',
+    where,
+    sort: NEWEST_FIRST,
+    page,
+    limit,
+    depth: 0,
+    select: SUMMARY_SELECT,
+    joins: false,
+    user,
+    overrideAccess: false,
+  })
+  return { docs: (result.docs as SummaryDoc[]).map(toVideoSummary), totalDocs: result.totalDocs }
+}
+
+/**
+ * One page of the video list, newest first (GET /api/videos, /vlog, the home page).
+ * Out-of-range input is clamped (page >= 1, 1 <= limit <= 100); a page past the end is empty.
+ */
+export async function listVideos(
+  payload: Payload,
+  { user, page, limit }: { user?: Viewer; page?: number; limit?: number } = {},
+): Promise<VideoPage> {
+  const safeLimit = clampInt(limit, PAGE_SIZES.videos, 1, MAX_PAGE_LIMIT)
+  const safePage = clampInt(page, 1, 1, Number.MAX_SAFE_INTEGER)
+  const { docs, totalDocs } = await findSummaries(payload, user, { page: safePage, limit: safeLimit })
+  return { videos: docs, page: safePage, limit: safeLimit, totalPages: totalPagesFor(totalDocs, safeLimit), totalDocs }
+}
+
+/** 'Recommended Videos' on a video page: the first videos of the list, the current one left out. */
+export async function recommendedVideos(
+  payload: Payload,
+  { user, excludeVideoId, limit = VIDEO_PAGE.recommended }: { user?: Viewer; excludeVideoId: string; limit?: number },
+): Promise<VideoSummary[]> {
+  const { docs } = await findSummaries(payload, user, { where: { videoId: { not_equals: excludeVideoId } }, limit })
+  return docs
+}
+
+/**
+ * 'Up Next' and auto-play: the video after `current` in the list (the next older one); after the
+ * oldest, the list starts again at the newest. Null only when there is no other video.
+ */
+export async function nextVideo(
+  payload: Payload,
+  { user, current }: { user?: Viewer; current: Pick<VideoSummary, 'id' | 'videoId' | 'publishedAt'> },
+): Promise<VideoSummary | null> {
+  const older: Where = {
+    or: [
+      { publishedAt: { less_than: current.publishedAt } },
+      { and: [{ publishedAt: { equals: current.publishedAt } }, { id: { less_than: current.id } }] },
+    ],
+  }
+  const after = await findSummaries(payload, user, { where: older, limit: 1 })
+  if (after.docs[0]) return after.docs[0]
+  const first = await findSummaries(payload, user, { where: { videoId: { not_equals: current.videoId } }, limit: 1 })
+  return first.docs[0] ?? null
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+
+import type { Video } from '../../payload-types'
+import { timestampSeconds, toKeyMoments, toVideoDetail, toVideoSummary, youtubeThumbnail } from './mappers'
+
+const doc = (over: Partial<Video> = {}): Video => ({
+  id: 7,
+  videoId: 'abcDEF12345',
+  title: 'A video',
+  publishedAt: '2026-01-02T03:04:05.000Z',
+  source: 'youtube',
+  updatedAt: '2026-01-02T03:04:05.000Z',
+  createdAt: '2026-01-02T03:04:05.000Z',
+  ...over,
+})
+
+describe('toVideoSummary', () => {
+  it('fills in defaults and the YouTube still', () => {
+    expect(toVideoSummary(doc())).toEqual({
+      id: 7, videoId: 'abcDEF12345', title: 'A video', thumbnailUrl: 'https://i.ytimg.com/vi/abcDEF12345/maxresdefault.jpg',
+      publishedAt: '2026-01-02T03:04:05.000Z', duration: null, viewCount: 0, source: 'youtube', isUncut: false, isPremium: false,
+    })
+    expect(toVideoSummary(doc({ source: 'manual', videoId: 'manual_x' })).thumbnailUrl).toBe('')
+    expect(youtubeThumbnail('a/b', 'hqdefault')).toBe('https://i.ytimg.com/vi/a%2Fb/hqdefault.jpg')
+  })
+})
+
+describe('toVideoDetail', () => {
+  const manual = doc({ source: 'manual', videoUrl: '/media/videos/m.mp4', isPremium: true, tags: ['a', '', 'b'], keywords: null })
+  it('gives the file only to callers who may play it', () => {
+    expect(toVideoDetail(manual, { commentCount: 2, canPlay: true })).toMatchObject({ videoUrl: '/media/videos/m.mp4', comments: 2, tags: ['a', 'b'], keywords: [] })
+    expect(toVideoDetail(manual, { commentCount: 0, canPlay: false }).videoUrl).toBeNull()
+    expect(toVideoDetail(doc({ videoUrl: 'https://elsewhere' }), { commentCount: 0, canPlay: true }).videoUrl).toBeNull()
+  })
+})
+
+describe('toKeyMoments', () => {
+  it('keeps only well-formed items, trimmed', () => {
+    expect(toKeyMoments([{ timestamp: ' 1:00 ', description: ' Intro ' }, { timestamp: 5 }, null, 'x', { timestamp: '2:00', description: '' }])).toEqual([
+      { timestamp: '1:00', description: 'Intro' },
+    ])
+    expect(toKeyMoments({ timestamp: '1:00', description: 'x' })).toEqual([])
+    expect(toKeyMoments(null)).toEqual([])
+  })
+})
+
+describe('timestampSeconds', () => {
+  it.each([
+    ['0:00', 0], ['6:15', 375], ['21:40', 1300], ['1:08:10', 4090], ['45', 45],
+  ])('%s → %i', (input, seconds) => expect(timestampSeconds(input)).toBe(seconds))
+  it.each(['', '1:60', '1:75:00', 'abc', '1:2', '-1:00'])('%s is not a clock time', (input) => expect(timestampSeconds(input)).toBeNull())
+})

@@ -1,0 +1,85 @@
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+
+import type { RateLimitRule } from '../rate-limit'
+import { transactionDb } from '../auth/register'
+import { badRequest, notFound } from '../errors'
+import { canPlayVideo, VIDEO_NOT_FOUND } from './get'
+import type { Viewer } from './list'
+
+const HOUR_MS = 60 * 60 * 1000
+
+/** Views are de-duplicated per clock hour (UTC): the start of the hour `now` falls in. */
+export const hourBucket = (now: Date): Date => new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS)
+
+/** The name of the visitor cookie that stands for "the same viewer" between requests. */
+export const VIEWER_COOKIE = 'viewer_id'
+const VISITOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** A cookie value we issued (a random UUID); anything else is ignored and replaced. */
+export const isVisitorId = (value: string | undefined | null): value is string => typeof value === 'string' && VISITOR_ID.test(value)
+
+/** A member is counted by account on every device; a visitor by their viewer_id cookie. */
+export function viewerKey(user: Viewer, visitorId: string | null | undefined): string {
+  if (user) return `user:${user.id}`
+  if (isVisitorId(visitorId)) return `visitor:${visitorId}`
+  throw badRequest('A viewer is required to count a view.')
+}
+
+/** Per client IP; generous, since every video page load sends one (env RATE_LIMIT_TRACK_VIEWS). */
+export const trackViewsRule: RateLimitRule = {
+  name: 'track-views',
+  limit: Number(process.env.RATE_LIMIT_TRACK_VIEWS) > 0 ? Number(process.env.RATE_LIMIT_TRACK_VIEWS) : 120,
+  windowMs: 60 * 1000,
+}
+
+export type TrackViewResult = { counted: boolean; viewCount: number }
+
+/**
+ * POST /api/videos/track-views: counts one view of `videoId` for this viewer unless they already
+ * have one in this clock hour. The (video, viewer, hour) row and the counter move together in one
+ * transaction, and the unique index turns a repeat (or a concurrent twin) into a no-op insert.
+ * A premium video seen by someone who cannot play it (the lock screen) is not a view.
+ */
+export async function trackView(
+  payload: Payload,
+  { user, videoId, visitorId, now = new Date() }: { user?: Viewer; videoId: string; visitorId?: string | null; now?: Date },
+): Promise<TrackViewResult> {
+  const key = viewerKey(user, visitorId)
+  const { docs } = await payload.find({
+    collection: 'videos',
+    where: { videoId: { equals: videoId } },
+    select: { isPremium: true, viewCount: true },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    joins: false,
+    user,
+    overrideAccess: false,
+  })
+  const video = docs[0]
+  if (!video) throw notFound(VIDEO_NOT_FOUND)
+  if (!canPlayVideo(video, user)) return { counted: false, viewCount: video.viewCount ?? 0 }
+
+  const req = await createLocalReq({}, payload)
+  await initTransaction(req)
+  try {
+    const db = await transactionDb(payload, req)
+    const hour = hourBucket(now).toISOString()
+    const inserted = await db.execute(sql`
+      insert into video_views (video_id, viewer_key, hour)
+      values (${video.id}, ${key}, ${hour})
+      on conflict (video_id, viewer_key, hour) do nothing
+      returning id`)
+    const counted = inserted.rows.length > 0
+    const { rows } = counted
+      ? await db.execute(sql`update videos set view_count = coalesce(view_count, 0) + 1 where id = ${video.id} returning view_count`)
+      : await db.execute(sql`select view_count from videos where id = ${video.id}`)
+    await commitTransaction(req)
+    return { counted, viewCount: Number(rows[0]?.view_count ?? 0) }
+  } catch (error) {
+    await killTransaction(req)
+    throw error
+  }
+}

@@ -1,0 +1,188 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+
+import express, { type Request, type Response } from 'express'
+import type { Payload } from 'payload'
+
+import { userIsPremium } from '../cms/access/roles'
+import { ROOT } from './environment'
+import { logger } from './logger'
+
+/** The only files /media hands out; anything else is a 404 even when it exists. */
+const CONTENT_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.vtt': 'text/vtt; charset=utf-8',
+}
+
+/** Free files: a month in any cache, revalidated by ETag after that. */
+const PUBLIC_CACHE = 'public, max-age=2592000'
+/** Premium files: the member's own browser only, and not for long (premium can lapse). */
+const PRIVATE_CACHE = 'private, max-age=3600'
+
+export type ByteRange = { start: number; end: number }
+
+/**
+ * Reads a Range header for a file of `size` bytes (RFC 9110 §14). Returns the one range to send,
+ * 'unsatisfiable' (→ 416), or null to ignore the header and send the whole file (malformed,
+ * another unit, or several ranges, which a server may answer in full).
+ */
+export function parseRange(header: string, size: number): ByteRange | 'unsatisfiable' | null {
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header)
+  if (!match) return null
+  const [, first, last] = match
+  if (first === '' && last === '') return null
+  if (first === '') {
+    // Suffix range: the final N bytes.
+    const length = Number(last)
+    if (length === 0 || size === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - length), end: size - 1 }
+  }
+  const start = Number(first)
+  const end = last === '' ? size - 1 : Number(last)
+  if (last !== '' && end < start) return null
+  if (start >= size) return 'unsatisfiable'
+  return { start, end: Math.min(end, size - 1) }
+}
+
+/**
+ * The file under `root` that a request path names, or null. Decodes once, refuses NUL bytes,
+ * backslashes, empty, '.', '..' and hidden segments and unknown extensions, then checks that the
+ * real path (symlinks resolved) is still inside the real root.
+ */
+export async function resolveMediaFile(root: string, requestPath: string): Promise<{ file: string; relative: string } | null> {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(requestPath)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null
+  const segments = decoded.replace(/^\//, '').split('/')
+  if (segments.some((s) => s === '' || s.startsWith('.'))) return null
+  const relative = segments.join('/')
+  if (!(path.extname(relative).toLowerCase() in CONTENT_TYPES)) return null
+  try {
+    const realRoot = await fs.promises.realpath(root)
+    const real = await fs.promises.realpath(path.join(realRoot, ...segments))
+    if (!real.startsWith(realRoot + path.sep)) return null
+    return { file: real, relative }
+  } catch {
+    return null
+  }
+}
+
+/** Web Headers from Express's, for payload.auth. */
+function toHeaders(req: Request): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value)
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+  }
+  return headers
+}
+
+type Access = 'public' | 'premium' | 'missing'
+
+/**
+ * Video files are served only while a video document points at them; those of a premium video
+ * only to premium members and admins. Posters and other images are public.
+ */
+async function accessFor(payload: Payload, relative: string): Promise<Access> {
+  if (!relative.startsWith('videos/')) return 'public'
+  const urlPath = `/media/${relative}`
+  const absolute = process.env.SERVER_URL ? `${process.env.SERVER_URL.replace(/\/$/, '')}${urlPath}` : urlPath
+  // overrideAccess: this router is the access check; it reads only the premium flag.
+  const { docs } = await payload.find({
+    collection: 'videos',
+    where: { or: [{ videoUrl: { equals: urlPath } }, { videoUrl: { equals: absolute } }] },
+    select: { isPremium: true },
+    depth: 0,
+    joins: false,
+    limit: 10,
+    pagination: false,
+    overrideAccess: true,
+  })
+  if (docs.length === 0) return 'missing'
+  return docs.some((d) => d.isPremium) ? 'premium' : 'public'
+}
+
+const notFound = (res: Response) => res.status(404).set('cache-control', 'no-store').json({ error: 'Not found.' })
+
+/**
+ * /media/…: files under $DATA_DIR/media with HTTP Range support (206 / 416 / 200 + Accept-Ranges),
+ * ETag revalidation and long cache lifetimes. Premium video files are checked on every request,
+ * range requests included, against the session cookie.
+ */
+export function createMediaRouter({ payload, root = path.join(process.env.DATA_DIR ?? path.join(ROOT, '.data'), 'media') }: { payload: Payload; root?: string }) {
+  const router = express.Router()
+
+  // A plain middleware rather than a '/{*file}' route: the router would decode that parameter
+  // itself and turn a malformed escape into an error; resolveMediaFile decodes and refuses it.
+  router.use(async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    try {
+      const resolved = await resolveMediaFile(root, req.path)
+      if (!resolved) return notFound(res)
+      const stat = await fs.promises.stat(resolved.file).catch(() => null)
+      if (!stat?.isFile()) return notFound(res)
+
+      const access = await accessFor(payload, resolved.relative)
+      if (access === 'missing') return notFound(res)
+      if (access === 'premium') {
+        const { user } = await payload.auth({ headers: toHeaders(req) }).catch(() => ({ user: null }))
+        const member = user && user.collection === 'users' ? user : null
+        if (!userIsPremium(member)) {
+          logger.warn({ userId: member?.id ?? null, path: req.originalUrl, ip: req.ip }, 'premium media refused')
+          return res
+            .status(403)
+            .set({ 'cache-control': 'no-store', vary: 'Cookie' })
+            .json({ error: member ? 'Premium membership is required to watch this video.' : 'Please sign in with a premium membership to watch this video.' })
+        }
+      }
+
+      const size = stat.size
+      const etag = `"${size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`
+      res.set({
+        'accept-ranges': 'bytes',
+        'content-type': CONTENT_TYPES[path.extname(resolved.file).toLowerCase()] ?? 'application/octet-stream',
+        'cache-control': access === 'premium' ? PRIVATE_CACHE : PUBLIC_CACHE,
+        etag,
+        'last-modified': stat.mtime.toUTCString(),
+      })
+      if (access === 'premium') res.vary('Cookie')
+
+      if (req.fresh) return res.status(304).end()
+
+      const rangeHeader = req.headers.range
+      const ifRange = req.headers['if-range']
+      // If-Range: the range holds only for the copy the client has; otherwise send it all.
+      const rangeApplies = rangeHeader && (!ifRange || ifRange === etag || ifRange === stat.mtime.toUTCString())
+      const range = rangeApplies ? parseRange(rangeHeader, size) : null
+      if (range === 'unsatisfiable') {
+        return res.status(416).set({ 'content-range': `bytes */${size}`, 'cache-control': 'no-store' }).end()
+      }
+      const { start, end } = range ?? { start: 0, end: size - 1 }
+      if (range) res.status(206).set('content-range', `bytes ${start}-${end}/${size}`)
+      else res.status(200)
+      res.set('content-length', String(size === 0 ? 0 : end - start + 1))
+      if (req.method === 'HEAD' || size === 0) return res.end()
+      await pipeline(fs.createReadStream(resolved.file, { start, end }), res).catch((error: NodeJS.ErrnoException) => {
+        // The player closing the connection mid-range (seeking) is normal.
+        if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') logger.warn({ err: error, path: req.originalUrl }, 'media stream failed')
+      })
+    } catch (error) {
+      next(error)
+    }
+  })
+  return router
+}

@@ -1,0 +1,66 @@
+import type { NextFunction, Request, Response } from 'express'
+
+import { registerPageCacheStore } from '../cms/hooks/page-cache'
+
+type Entry = { status: number; headers: Record<string, string | string[]>; body: Buffer; expires: number }
+
+const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
+const MAX_ENTRIES = 500
+const MAX_BODY_BYTES = 1024 * 1024
+
+/**
+ * A few seconds of memory for the HTML that visitors (no session cookie) get, so a burst of
+ * traffic renders each page once. Pages for members are never stored: their header is theirs.
+ * Content changes clear everything at once (cms/hooks/page-cache.ts); the TTL bounds what
+ * changes without a hook (view counts). PAGE_CACHE_SECONDS=0 turns it off.
+ */
+export function createPageCache(ttlSeconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10)) {
+  const entries = new Map<string, Entry>()
+  registerPageCacheStore({ clear: () => entries.clear() })
+  const ttl = Math.max(0, ttlSeconds) * 1000
+
+  return function pageCache(req: Request, res: Response, next: NextFunction) {
+    if (ttl === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+    if (req.path.startsWith('/api/') || SESSION_COOKIE.test(req.headers.cookie ?? '')) return next()
+    const key = req.originalUrl
+    const hit = entries.get(key)
+    if (hit && hit.expires > Date.now()) {
+      res.status(hit.status)
+      for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value)
+      res.setHeader('x-page-cache', 'hit')
+      return req.method === 'HEAD' ? res.end() : res.end(hit.body)
+    }
+    if (hit) entries.delete(key)
+    if (req.method === 'HEAD') return next()
+
+    const chunks: Buffer[] = []
+    let size = 0
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean
+    const end = res.end.bind(res) as (...args: unknown[]) => Response
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+      size += buf.length
+      if (size <= MAX_BODY_BYTES) chunks.push(buf)
+    }
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0])
+      return write(chunk, ...rest)
+    }) as Response['write']
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0])
+      const type = String(res.getHeader('content-type') ?? '')
+      const cacheControl = String(res.getHeader('cache-control') ?? '')
+      if (res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && !/private|no-store/.test(cacheControl) && size <= MAX_BODY_BYTES) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
+        const headers: Record<string, string | string[]> = {}
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (value !== undefined && name !== 'content-length' && name !== 'content-encoding' && name !== 'vary') headers[name] = typeof value === 'number' ? String(value) : value
+        }
+        entries.set(key, { status: 200, headers, body: Buffer.concat(chunks), expires: Date.now() + ttl })
+      }
+      return end(chunk, ...rest)
+    }) as Response['end']
+    next()
+  }
+}

@@ -1,0 +1,132 @@
+import { useMutation } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { fieldErrors, messageFromApiError } from '../../../shared/api-error'
+import { COMMENT_MAX } from '../../../shared/constants'
+import { COMMENT_POSTED, COMMENT_POSTED_DESCRIPTION } from '../../../shared/member-messages'
+import { FAILED_TO_POST_COMMENT } from '../../../shared/messages'
+import type { SessionUser } from '../../../shared/schemas/auth'
+import { commentSchema } from '../../../shared/schemas/comment'
+import { memberCommentSchema } from '../../../shared/schemas/member-comment'
+import type { CommentView } from '../../../shared/types/members'
+import { apiJson } from '../../lib/api-client'
+import { toast } from '../../lib/stores/toast-store'
+import { Button } from '../ui/Button'
+import { Field } from '../ui/Field'
+import { Input } from '../ui/Input'
+import { Spinner } from '../ui/Spinner'
+import { cx } from '../ui/styles'
+
+type Values = { authorName: string; authorEmail: string; content: string }
+const EMPTY: Values = { authorName: '', authorEmail: '', content: '' }
+
+export interface CommentFormProps {
+  videoId: string
+  viewer: SessionUser | null
+  onPosted: (comment: CommentView) => void
+}
+
+/** Visitors give a name and optional email; a member's comment is posted under their account. */
+export function CommentForm({ videoId, viewer, onPosted }: CommentFormProps) {
+  const idPrefix = useId()
+  const [values, setValues] = useState<Values>(EMPTY)
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({})
+  const [attempted, setAttempted] = useState(false)
+  const schema = viewer ? memberCommentSchema : commentSchema
+  const id = (name: keyof Values) => `${idPrefix}-${name}`
+
+  const post = useMutation({
+    mutationFn: (body: Partial<Values>) =>
+      apiJson<CommentView>('POST', `/api/videos/${encodeURIComponent(videoId)}/comments`, body),
+    onSuccess: (comment) => {
+      onPosted(comment)
+      setValues((v) => ({ ...v, content: '' }))
+      setAttempted(false)
+      toast({ title: COMMENT_POSTED, description: COMMENT_POSTED_DESCRIPTION })
+    },
+    onError: (error) => {
+      toast({ title: FAILED_TO_POST_COMMENT, description: messageFromApiError(error), variant: 'destructive' })
+    },
+  })
+
+  function validate(next: Values) {
+    const result = schema.safeParse(next)
+    return { result, errors: result.success ? {} : (fieldErrors(result.error) as typeof errors) }
+  }
+
+  function change(name: keyof Values, value: string) {
+    const next = { ...values, [name]: value }
+    setValues(next)
+    if (attempted) setErrors(validate(next).errors)
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (post.isPending) return
+    setAttempted(true)
+    const { result, errors: next } = validate(values)
+    setErrors(next)
+    if (!result.success) {
+      const first = (['authorName', 'authorEmail', 'content'] as const).find((name) => next[name])
+      if (first) document.getElementById(id(first))?.focus()
+      return
+    }
+    post.mutate(result.data)
+  }
+
+  const length = values.content.length
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Add a comment">
+      {viewer ? (
+        <p className="text-sm text-muted-foreground">
+          Commenting as <span className="font-semibold text-foreground">{viewer.username}</span>
+        </p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={id('authorName')} label="Name" error={errors.authorName}>
+            {(a11y) => (
+              <Input {...a11y} name="authorName" autoComplete="name" value={values.authorName} onChange={(e) => change('authorName', e.target.value)} />
+            )}
+          </Field>
+          <Field id={id('authorEmail')} label="Email" labelSuffix="(optional, never shown)" error={errors.authorEmail}>
+            {(a11y) => (
+              <Input {...a11y} name="authorEmail" type="email" autoComplete="email" value={values.authorEmail} onChange={(e) => change('authorEmail', e.target.value)} />
+            )}
+          </Field>
+        </div>
+      )}
+      <Field id={id('content')} label="Comment" error={errors.content}>
+        {(a11y) => (
+          <div>
+            <textarea
+              {...a11y}
+              aria-describedby={cx(a11y['aria-describedby'] ?? '', `${id('content')}-count`) || undefined}
+              name="content"
+              rows={4}
+              placeholder="Share your thoughts on this video..."
+              value={values.content}
+              onChange={(e) => change('content', e.target.value)}
+              className="block w-full resize-y rounded-md border border-input bg-card px-3 py-2 text-base text-card-foreground placeholder:text-muted-foreground aria-invalid:border-destructive"
+            />
+            <p
+              id={`${id('content')}-count`}
+              className={cx('mt-1 text-right text-xs tabular-nums', length > COMMENT_MAX ? 'font-semibold text-destructive dark:text-red-300' : 'text-muted-foreground')}
+            >
+              {length}/{COMMENT_MAX}
+            </p>
+          </div>
+        )}
+      </Field>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {viewer ? <span /> : (
+          <p className="text-sm text-muted-foreground">
+            <a href="/login" className="font-semibold text-primary">Sign in</a> to like and react to comments.
+          </p>
+        )}
+        <Button type="submit" aria-disabled={post.isPending || undefined}>
+          {post.isPending ? <Spinner /> : null}
+          {post.isPending ? 'Posting...' : 'Post Comment'}
+        </Button>
+      </div>
+    </form>
+  )
+}

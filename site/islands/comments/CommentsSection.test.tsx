@@ -1,0 +1,86 @@
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+
+import type { SessionUser } from '../../../shared/schemas/auth'
+import type { CommentView } from '../../../shared/types/members'
+import CommentsSection, { type CommentsSectionProps } from './CommentsSection'
+
+const renderedAt = '2026-03-10T12:00:00.000Z'
+const comment = (over: Partial<CommentView>): CommentView => ({
+  id: 1,
+  videoId: 'abc',
+  authorId: null,
+  authorName: 'Jane Doe',
+  authorIsAdmin: false,
+  authorIsPremium: false,
+  content: 'Hello',
+  createdAt: renderedAt,
+  likeCount: 0,
+  likedByMe: false,
+  reactions: [],
+  canDelete: false,
+  ...over,
+})
+const member = { id: 7, username: 'sam', isAdmin: false } as SessionUser
+
+const render = (props: Partial<CommentsSectionProps> = {}) =>
+  renderToString(
+    createElement(CommentsSection, {
+      videoId: 'abc',
+      initialComments: [],
+      initialCount: 0,
+      viewer: null,
+      creatorId: 1,
+      renderedAt,
+      ...props,
+    }),
+  )
+
+describe('CommentsSection (server render)', () => {
+  it('shows the empty state and the count', () => {
+    const html = render()
+    expect(html).toContain('Comments (0)')
+    expect(html).toContain('No comments yet')
+    expect(html).toContain('Be the first to share your thoughts on this video!')
+  })
+
+  it('renders markup in a comment as inert text', () => {
+    const html = render({ initialComments: [comment({ content: '<script>alert(1)</script><img src=x onerror=alert(2)>' })], initialCount: 1 })
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;')
+    expect(html).not.toMatch(/<script>alert|<img src="?x/)
+  })
+
+  it('shows initials, badges, relative time and the inert buttons', () => {
+    const html = render({
+      initialCount: 2,
+      initialComments: [
+        comment({ id: 2, authorId: 1, authorName: 'creator', authorIsAdmin: true, createdAt: '2026-03-10T09:00:00.000Z' }),
+        comment({ id: 3, authorId: 9, authorName: 'marcus_king', authorIsPremium: true, createdAt: '2026-02-01T00:00:00.000Z' }),
+      ],
+    })
+    expect(html).toMatch(/>C<\/span>/)
+    expect(html).toMatch(/>MK<\/span>/)
+    expect(html).toContain('Creator')
+    expect(html).toContain('Admin')
+    expect(html).toContain('Premium')
+    expect(html).toContain('3 hours ago')
+    expect(html).toContain('Feb 01, 2026')
+    expect(html).toContain('👍 0')
+    expect(html).toContain('👎 0')
+    expect(html).toContain('Reply')
+    expect(html).toContain('href="/profile/9"')
+  })
+
+  it('gives members the like, reaction and delete controls; visitors the name and email fields', () => {
+    const visitor = render({ initialComments: [comment({})], initialCount: 1 })
+    expect(visitor).toContain('name="authorName"')
+    expect(visitor).not.toContain('Add reaction')
+    const signedIn = render({ viewer: member, initialComments: [comment({ canDelete: true, likedByMe: true, likeCount: 2 })], initialCount: 1 })
+    expect(signedIn).not.toContain('name="authorName"')
+    expect(signedIn).toContain('Commenting as')
+    expect(signedIn).toContain('Add reaction')
+    expect(signedIn).toContain('Comment options')
+    expect(signedIn).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Liked \(2\)"/)
+  })
+})

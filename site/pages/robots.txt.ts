@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro'
+
+import { buildRobotsTxt, FEED_CACHE_CONTROL, publicSiteUrl } from '../../cms/services/feeds'
+
+export const GET: APIRoute = ({ url }) =>
+  new Response(buildRobotsTxt(publicSiteUrl(url)), {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': FEED_CACHE_CONTROL },
+  })
