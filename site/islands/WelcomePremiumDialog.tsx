@@ -1,16 +1,7 @@
 import { PREMIUM_PRICE_PER_MONTH_LABEL } from '../../shared/constants'
 import { ButtonLink } from './ui/Button'
 import { Dialog } from './ui/Dialog'
-
-/** The Premium benefits (SPEC §1, §2 onboarding "Features"); titles are the spec's words. */
-export const PREMIUM_BENEFITS = [
-  { title: 'Uncut Videos', text: 'Full, unedited versions of every story.' },
-  { title: 'Premium Live Streams', text: 'Join exclusive live broadcasts and Q&As.' },
-  { title: 'Early Access', text: 'See new videos and articles before anyone else.' },
-  { title: 'Ad-Free Experience', text: 'Watch and read without interruptions.' },
-  { title: 'Priority Support', text: 'Get answers from the team first.' },
-  { title: 'Exclusive Badge', text: 'Show your support with a Premium badge.' },
-] as const
+import { PremiumBenefitList } from './premium/benefits'
 
 /**
  * The upgrade offer after registration, in "auto-redirect mode": no 'Maybe Later', closing
@@ -28,19 +19,7 @@ export default function WelcomePremiumDialog() {
       description="Get the full story and support independent community journalism."
       closeHref="/"
     >
-      <ul className="grid gap-3 sm:grid-cols-2">
-        {PREMIUM_BENEFITS.map((benefit) => (
-          <li key={benefit.title} className="flex gap-3 rounded-lg bg-muted p-3">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0 text-primary" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
-              <path d="m5 12 5 5L20 7" />
-            </svg>
-            <div>
-              <p className="font-semibold">{benefit.title}</p>
-              <p className="text-sm text-muted-foreground">{benefit.text}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <PremiumBenefitList />
       <p className="mt-6 text-center">
         <span className="font-display text-4xl font-bold">{PREMIUM_PRICE_PER_MONTH_LABEL}</span>
         <span className="block text-sm text-muted-foreground">Cancel anytime</span>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { PREMIUM_PRICE_PER_MONTH_LABEL } from '../../../shared/constants'
-import { PREMIUM_BENEFITS } from '../WelcomePremiumDialog'
 import { Dialog } from '../ui/Dialog'
+import { CheckIcon, PremiumBenefitList } from './benefits'
 import { buttonClass } from '../ui/styles'
 import { clampStep, FIRST_STEP, LAST_STEP, ONBOARDING_STEPS, progressPercent } from './onboarding-steps'
 
@@ -124,19 +124,7 @@ function WelcomeStep({ signedIn }: { signedIn: boolean }) {
 }
 
 function FeaturesStep() {
-  return (
-    <ul className="grid gap-3 sm:grid-cols-2">
-      {PREMIUM_BENEFITS.map((benefit) => (
-        <li key={benefit.title} className="flex gap-3 rounded-lg bg-muted p-3">
-          <CheckIcon />
-          <div>
-            <p className="font-semibold">{benefit.title}</p>
-            <p className="text-sm text-muted-foreground">{benefit.text}</p>
-          </div>
-        </li>
-      ))}
-    </ul>
-  )
+  return <PremiumBenefitList />
 }
 
 function PricingStep() {
@@ -178,14 +166,6 @@ function BulletList({ items }: { items: readonly ReactNode[] }) {
         </li>
       ))}
     </ul>
-  )
-}
-
-function CheckIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0 text-primary" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
-      <path d="m5 12 5 5L20 7" />
-    </svg>
   )
 }
 
