@@ -8,10 +8,18 @@ import { ROOT, runLabel } from './test-database'
 
 export const TEST_ADMIN = { username: 'creator', password: 'creator-test-password' }
 
-export type TestServer = { url: string; logFile: string; stop: () => Promise<void> }
+export type TestServer = { url: string; logFile: string; dataDir: string; stop: () => Promise<void>; kill: () => Promise<void> }
 
-/** Starts the built production server (`npm start`'s entry) on a free port against `databaseUrl`. */
-export async function startTestServer(baseLabel: string, databaseUrl: string, env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * Starts the built production server (`npm start`'s entry) on a free port against `databaseUrl`,
+ * or, with `null`, on its own embedded PostgreSQL in the data folder (kept when `fresh` is false).
+ */
+export async function startTestServer(
+  baseLabel: string,
+  databaseUrl: string | null,
+  env: Record<string, string> = {},
+  { fresh = true }: { fresh?: boolean } = {},
+): Promise<TestServer> {
   const label = runLabel(baseLabel)
   const build = buildPaths(ROOT)
   for (const built of [path.join(build.siteDir, 'server/entry.mjs'), path.join(build.nextDir, 'BUILD_ID')]) {
@@ -19,18 +27,20 @@ export async function startTestServer(baseLabel: string, databaseUrl: string, en
   }
   const port = await freePort()
   const dataDir = path.join(ROOT, '.data/test', `${label}-files`)
-  rmSync(dataDir, { recursive: true, force: true })
+  if (fresh) rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
   const logFile = path.join(ROOT, '.data/test', `${label}-server.log`)
-  const log = openSync(logFile, 'w')
+  const log = openSync(logFile, fresh ? 'w' : 'a')
+  const childEnv: NodeJS.ProcessEnv = { ...process.env }
+  delete childEnv.DATABASE_URL
   const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     stdio: ['ignore', log, log],
     env: {
-      ...process.env,
+      ...childEnv,
       NODE_ENV: 'production',
       PORT: String(port),
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       DATA_DIR: dataDir,
       SERVER_URL: `http://localhost:${port}`,
       ADMIN_USERNAME: TEST_ADMIN.username,
@@ -55,6 +65,11 @@ export async function startTestServer(baseLabel: string, databaseUrl: string, en
   return {
     url,
     logFile,
+    dataDir,
+    kill: async () => {
+      child.kill('SIGKILL')
+      await exited
+    },
     stop: async () => {
       if (child.exitCode !== null) return
       child.kill('SIGTERM')

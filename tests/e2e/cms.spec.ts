@@ -1,0 +1,34 @@
+import { admin, expect, test } from './fixtures'
+
+test('the creator signs in at /cms and edits a post in the rich-text editor; the site shows the change', async ({ page }) => {
+  await page.goto('/cms/login')
+  await page.getByLabel('Username').fill(admin().username)
+  await page.getByLabel('Password').fill(admin().password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/cms\/?$/)
+
+  // A post of its own, so parallel tests reading the seeded posts are undisturbed.
+  const created = await page.request.post('/api/blog-posts', {
+    data: { title: `CMS edit target ${Date.now()}`, content: 'A first paragraph written in **markdown**.', status: 'published' },
+    headers: { origin: process.env.E2E_BASE_URL! },
+  })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as { id: number }
+  await page.goto(`/cms/collections/posts/${id}`)
+
+  const title = page.locator('#field-title')
+  await expect(title).toBeVisible()
+  const slug = await page.locator('#field-slug').inputValue()
+  const newTitle = `Edited in the CMS ${Date.now()}`
+  await title.fill(newTitle)
+  const editor = page.locator('[data-lexical-editor="true"]').first()
+  await editor.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type(' An added closing sentence.')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText(/successfully/i).first()).toBeVisible()
+
+  await page.goto(`/post/${slug}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle)
+  await expect(page.getByText('An added closing sentence.')).toBeVisible()
+})
