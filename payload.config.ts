@@ -25,6 +25,12 @@ import { migrations } from './cms/migrations'
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 /**
+ * Payload's document locks live in a collection every signed-in user may write, so a member
+ * could lock posts against the admins. One creator edits here: locks are off.
+ */
+const withoutDocumentLocks = <T extends object>(config: T): T => ({ ...config, lockDocuments: false })
+
+/**
  * Origins whose requests may use the session cookie (Payload's CSRF allow-list): the public URL,
  * the loopback names of this port, and any extra ones in CSRF_ORIGINS (comma-separated).
  */
@@ -56,8 +62,8 @@ export default buildConfig({
     ...[Users, Categories, Posts, Videos, Comments, Announcements].map(clearsPageCache),
     // High-frequency writes whose staleness the cache's TTL bounds: views, likes, reactions.
     Media, VideoViews, Bookmarks, CommentLikes, CommentReactions,
-  ],
-  globals: [globalClearsPageCache(SiteSettings)],
+  ].map(withoutDocumentLocks),
+  globals: [globalClearsPageCache(SiteSettings)].map(withoutDocumentLocks),
   editor: lexicalEditor(),
   db: postgresAdapter({
     pool: { connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_MAX ?? 10) },

@@ -42,6 +42,8 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
     res.set('retry-after', String(result.retryAfterSeconds))
     res.status(429).json({ errors: [{ message: tooManyAttemptsMessage(result.retryAfterSeconds) }], error: tooManyAttemptsMessage(result.retryAfterSeconds) })
   })
+  // Email verification is not used (members verify their age instead); Payload's route would 500.
+  app.all('/cms/api/users/verify/{*rest}', (_req, res) => void res.status(404).json({ error: 'Not found.' }))
   app.all(['/cms', '/cms/{*rest}', '/_next/{*rest}', '/__nextjs{*rest}'], (req, res) => void nextHandler(req, res))
 
   // Astro's hashed client assets never change under the same name.

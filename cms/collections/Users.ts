@@ -42,7 +42,9 @@ export const Users: CollectionConfig = {
     // Accounts are opened through POST /api/auth/register, which validates age and numbers members.
     create: isAdmin,
     read: adminOrSelf,
-    update: adminOrSelf,
+    // Members change their profile through PUT /api/profile and POST /api/profile/picture, which
+    // validate it; Payload REST would skip the site's username, password and URL rules.
+    update: isAdmin,
     delete: isAdmin,
     unlock: isAdmin,
   },

@@ -3,9 +3,15 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 import { anyone, isAdmin } from '../access'
 import { requestUser, userIsPremium } from '../access/roles'
 
-/** A premium video's playable file is handed only to premium members and admins. */
-const playableSourceAccess: FieldAccess = ({ req, doc }) =>
-  !(doc as { isPremium?: boolean } | undefined)?.isPremium || userIsPremium(requestUser(req))
+/**
+ * A premium video's playable file is handed only to premium members and admins. Without a
+ * document (filtering or sorting on the field) only they may use it either: a `where` on
+ * videoUrl would otherwise reveal premium files' paths one guess at a time.
+ */
+const playableSourceAccess: FieldAccess = ({ req, doc }) => {
+  if (userIsPremium(requestUser(req))) return true
+  return doc ? !(doc as { isPremium?: boolean }).isPremium : false
+}
 
 export const Videos: CollectionConfig = {
   slug: 'videos',

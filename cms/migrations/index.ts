@@ -2,6 +2,7 @@ import * as migration_20261122_000501_initial from './20261122_000501_initial';
 import * as migration_20261122_002048_video_views from './20261122_002048_video_views';
 import * as migration_20261122_002107_posts_search from './20261122_002107_posts_search';
 import * as migration_20261122_003441_member_interactions from './20261122_003441_member_interactions';
+import * as migration_20261122_013859_no_document_locks from './20261122_013859_no_document_locks';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261122_003441_member_interactions.up,
     down: migration_20261122_003441_member_interactions.down,
-    name: '20261122_003441_member_interactions'
+    name: '20261122_003441_member_interactions',
+  },
+  {
+    up: migration_20261122_013859_no_document_locks.up,
+    down: migration_20261122_013859_no_document_locks.down,
+    name: '20261122_013859_no_document_locks'
   },
 ];

@@ -13,17 +13,48 @@ async function signedInAdmin() {
 }
 
 describe('members cannot raise their own privileges', () => {
-  it('through Payload REST on themselves: protected fields stay as they were', async () => {
+  it('through Payload REST on themselves: refused, and protected fields stay as they were', async () => {
     const { client, user } = await registerMember(baseUrl)
     const res = await client.patch(`/cms/api/users/${user.id}`, {
       isAdmin: true, isModerator: true, isPremium: true, premiumExpiresAt: '2099-01-01T00:00:00.000Z',
       points: 99999, level: 10, badges: ['founder'], memberNumber: 1, isVerified: true, paypalSubscriptionId: 'I-FAKE',
       bio: 'Just a member',
     })
-    expect(res.status).toBe(200)
+    expect(res.status).toBe(403)
     const me = await client.get('/api/auth/me')
     expect(me.body).toMatchObject({ isAdmin: false, isModerator: false, isPremium: false, points: 0, level: 1, isVerified: false, memberNumber: user.memberNumber })
     expect(me.body.badges).toEqual(user.badges)
+  })
+
+  it('cannot change their username, email or password past the site\'s rules through Payload REST', async () => {
+    const { client, username, password, user } = await registerMember(baseUrl)
+    for (const change of [{ username: 'сreator' }, { password: 'abc' }, { email: 'taken@example.org' }, { website: 'javascript:alert(1)' }]) {
+      expect((await client.patch(`/cms/api/users/${user.id}`, change)).status).toBe(403)
+    }
+    expect((await new ApiClient(baseUrl).post('/api/auth/login', { username, password })).status).toBe(200)
+    expect((await client.get('/api/auth/me')).body.username).toBe(username)
+  })
+
+  it('cannot lock documents against the admins (document locking is off)', async () => {
+    const { client } = await registerMember(baseUrl)
+    const lock = await client.post('/cms/api/payload-locked-documents', { document: { relationTo: 'posts', value: 1 }, user: { relationTo: 'users', value: 1 } })
+    expect(lock.status).toBe(404)
+    const adminClient = await signedInAdmin()
+    const post = (await adminClient.get('/cms/api/posts?limit=1&depth=0')).body.docs[0]
+    expect((await adminClient.patch(`/cms/api/posts/${post.id}`, { excerpt: post.excerpt })).status).toBe(200)
+  })
+
+  it('cannot learn a premium file\'s path by filtering or sorting on videoUrl', async () => {
+    const adminClient = await signedInAdmin()
+    const premium = (await adminClient.get('/cms/api/videos?limit=1&depth=0&where[isPremium][equals]=true&where[source][equals]=manual')).body.docs[0]
+    expect(premium.videoUrl).toMatch(/^\/media\/videos\//)
+    const { client } = await registerMember(baseUrl)
+    for (const who of [new ApiClient(baseUrl), client]) {
+      const exact = await who.get(`/cms/api/videos?depth=0&where[id][equals]=${premium.id}&where[videoUrl][equals]=${encodeURIComponent(premium.videoUrl)}`)
+      expect(exact.status === 200 ? exact.body.totalDocs : 0).toBe(0)
+      const sorted = await who.get('/cms/api/videos?depth=0&limit=100&sort=videoUrl')
+      if (sorted.status === 200) expect(JSON.stringify(sorted.body)).not.toContain(premium.videoUrl)
+    }
   })
 
   it('through Payload REST on someone else, or by creating accounts', async () => {
@@ -77,6 +108,12 @@ describe('server basics', () => {
     const res = await new ApiClient(baseUrl).get('/healthz')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ status: 'ok', database: 'ok' })
+  })
+
+  it('answers 404, not 500, on the unused email-verification route', async () => {
+    const res = await new ApiClient(baseUrl).post('/cms/api/users/verify/not-a-token')
+    expect(res.status).toBe(404)
+    expect(res.body.error).toBeTruthy()
   })
 
   it('sends security headers', async () => {

@@ -36,7 +36,8 @@ export async function uploadProfilePicture(payload: Payload, { user, file }: { u
     overrideAccess: true,
     depth: 0,
   })
-  await payload.update({ collection: 'users', id: user.id, data: { profilePicture: media.id }, depth: 0, user, overrideAccess: false })
+  // overrideAccess: only this service links a (checked, re-encoded) picture, to the caller's own row.
+  await payload.update({ collection: 'users', id: user.id, data: { profilePicture: media.id }, depth: 0, overrideAccess: true })
   if (previous && previous !== media.id) await deleteOldAvatar(payload, user.id, previous)
   return getPublicProfile(payload, user.id)
 }

@@ -87,6 +87,9 @@ export async function updateProfile(payload: Payload, { user, input }: { user: U
     const value = input[key]
     if (value !== undefined) data[key] = value || null
   }
-  await payload.update({ collection: 'users', id: user.id, data, depth: 0, user, overrideAccess: false })
+  // overrideAccess: members cannot update users through Payload (that would skip these
+  // validated fields); this service edits only the signed-in member's own row, and only bio,
+  // location and website.
+  await payload.update({ collection: 'users', id: user.id, data, depth: 0, overrideAccess: true })
   return getPublicProfile(payload, user.id)
 }

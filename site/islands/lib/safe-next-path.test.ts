@@ -13,6 +13,14 @@ describe('safeNextPath', () => {
       expect(safeNextPath(raw, origin)).toBe('/')
     },
   )
+  it.each(['/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/a/..//evil.example', '/.\\/evil.example'])(
+    'keeps %j on this site even when normalising would make it protocol-relative',
+    (raw) => {
+      const next = safeNextPath(raw, origin)
+      expect(next.startsWith('//') || next.startsWith('/\\')).toBe(false)
+      expect(new URL(next, origin).origin).toBe(origin)
+    },
+  )
   it('never loops back to the account pages', () => {
     expect(safeNextPath('/login?next=/x', origin)).toBe('/')
     expect(safeNextPath('/register', origin)).toBe('/')

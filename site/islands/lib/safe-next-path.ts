@@ -8,7 +8,10 @@ export function safeNextPath(raw: string | null | undefined, origin: string): st
   try {
     const url = new URL(raw, origin)
     if (url.origin !== origin || ['/login', '/register'].includes(url.pathname)) return '/'
-    return `${url.pathname}${url.search}${url.hash}`
+    // Normalising can turn '/.//evil.example' into '//evil.example', which a browser reads as
+    // another host: collapse any run of leading slashes so the result stays a path here.
+    const path = url.pathname.replace(/^[/\\]+/, '/')
+    return `${path}${url.search}${url.hash}`
   } catch {
     return '/'
   }
