@@ -43,6 +43,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   const response = await next()
+  if (context.url.pathname.startsWith('/api/') && (response.status === 404 || response.status === 405) && !response.headers.get('content-type')?.includes('json')) {
+    // No such endpoint, or not with this method: still a JSON answer for API clients.
+    return response.status === 405 ? errorResponse(405, 'Method not allowed.') : errorResponse(404, 'Not found.')
+  }
   if (context.locals.user && !response.headers.has('cache-control')) {
     // Pages that show a member's header must never be stored by shared caches.
     response.headers.set('cache-control', 'private, no-store')

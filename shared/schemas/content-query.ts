@@ -11,6 +11,10 @@ export const MAX_PAGE = 10_000
 /** Ids are PostgreSQL `integer`s: anything larger can never match a row. */
 export const MAX_ID = 2_147_483_647
 
+/** A row id from a URL: a positive integer within PostgreSQL's integer range, or null (answered as not found). */
+export const parseRowId = (value: string | undefined): number | null =>
+  value && /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID ? Number(value) : null
+
 export const STATUS_INVALID = 'Status must be draft or published'
 export const SEARCH_TOO_LONG = `Search must be at most ${SEARCH_MAX} characters`
 export const idInvalid = (what: string) => `${what} id must be a positive whole number`

@@ -117,6 +117,9 @@ describe('announcements', () => {
       'Please enter a valid date',
     ])
     expect(announcementCreateSchema.safeParse({ title: 'T', content: 'C', expiresAt: '2028-02-29T10:00:00Z' }).success).toBe(true)
+    for (const expiresAt of ['0000-01-01', '0001-01-01', '9999-12-31T23:59:59-23:59']) {
+      expect(announcementCreateSchema.safeParse({ title: 'T', content: 'C', expiresAt }).success).toBe(false)
+    }
   })
 
   it('accepts only the four types', () => {

@@ -167,9 +167,17 @@ export type AnnouncementUpdateData = z.output<typeof announcementUpdateSchema>
 
 // ── Bookmarks: POST /api/bookmarks; check/DELETE /api/bookmarks/{contentType}/{contentId} ──
 
+/** A video's videoId or a post's slug: letters, digits, '-' and '_' (nothing else reaches the database). */
 const contentIdField = z
   .union([z.string(), z.number().int().nonnegative().transform(String)])
-  .pipe(z.string().trim().min(1, { error: CONTENT_ID_REQUIRED }).max(255))
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, { error: CONTENT_ID_REQUIRED })
+      .max(255)
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'Unknown content id' }),
+  )
 
 /** Route params of the bookmark check and delete endpoints. */
 export const bookmarkKeySchema = z.object({

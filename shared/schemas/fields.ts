@@ -104,8 +104,13 @@ export function requiredDateTimeField(requiredMessage: string) {
 }
 
 function isDateLike(v: string): boolean {
-  // The calendar date must exist: Date.parse would roll 2024-02-30 over to March 1.
-  return /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)) && parseIsoDate(v.slice(0, 10)) !== null
+  if (!/^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v)) return false
+  // The calendar date must exist (Date.parse would roll 2024-02-30 over to March 1), and the
+  // instant must sit in years the database and people both mean (no year 0, no 10000 by offset).
+  const time = Date.parse(v)
+  if (Number.isNaN(time) || parseIsoDate(v.slice(0, 10)) === null) return false
+  const year = new Date(time).getUTCFullYear()
+  return year >= 1900 && year <= 9998
 }
 
 /** An absolute http(s) URL, or a site path like '/media/x.jpg'. '' and null mean "none" (undefined). */

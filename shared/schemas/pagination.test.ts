@@ -19,6 +19,12 @@ describe('pageQuerySchema', () => {
     expect(videos.parse({ page: 'abc', limit: 'lots' })).toEqual({ page: 1, limit: 24 })
   })
 
+  it('caps huge page numbers instead of handing the database an overflowing offset', () => {
+    expect(videos.parse({ page: '99999999999999999999' }).page).toBe(10_000)
+    expect(videos.parse({ page: '9'.repeat(400) }).page).toBe(10_000)
+    expect(videos.parse({ page: '-99999999999999999999' }).page).toBe(1)
+  })
+
   it('can be extended with other params', () => {
     const schema = pageQuerySchema({ defaultLimit: 6 }).extend({ search: z.string().optional() })
     expect(schema.parse({ search: 'police' })).toEqual({ page: 1, limit: 6, search: 'police' })

@@ -3,19 +3,24 @@ import { z } from 'zod'
 import { PAGE_SIZES } from '../constants'
 
 export const MAX_PAGE_LIMIT = 100
+/** Far past any real list; keeps offsets (page × limit) well inside the database's integers. */
+export const MAX_PAGE = 10_000
 
 function toInt(v: unknown): number | null {
   const first = Array.isArray(v) ? v[0] : v
   if (typeof first === 'number') return Number.isFinite(first) ? Math.trunc(first) : null
-  if (typeof first === 'string' && /^\s*-?\d+\s*$/.test(first)) return Number(first)
+  if (typeof first === 'string' && /^\s*-?\d+\s*$/.test(first)) {
+    const n = Number(first)
+    return Number.isSafeInteger(n) ? n : n > 0 ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER
+  }
   return null
 }
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n))
 
 /**
- * `page` and `limit` from query strings, never failing: a missing or unreadable page is 1 and a
- * page below 1 becomes 1; a missing limit is `defaultLimit`; any limit is clamped to 1..maxLimit.
+ * `page` and `limit` from query strings, never failing: a missing or unreadable page is 1, a
+ * page below 1 becomes 1 and one above MAX_PAGE becomes MAX_PAGE; a missing limit is `defaultLimit`; any limit is clamped to 1..maxLimit.
  * Extend the result for other params: `pageQuerySchema({ defaultLimit: 6 }).extend({ search: … })`.
  */
 export function pageQuerySchema({
@@ -24,7 +29,7 @@ export function pageQuerySchema({
 }: { defaultLimit?: number; maxLimit?: number } = {}) {
   const max = clamp(Math.trunc(maxLimit), 1, MAX_PAGE_LIMIT)
   return z.object({
-    page: z.unknown().optional().transform((v) => Math.max(1, toInt(v) ?? 1)),
+    page: z.unknown().optional().transform((v) => clamp(toInt(v) ?? 1, 1, MAX_PAGE)),
     limit: z.unknown().optional().transform((v) => clamp(toInt(v) ?? defaultLimit, 1, max)),
   })
 }

@@ -36,18 +36,31 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
   let data: unknown = {}
   if (text.trim()) {
     try {
-      // NUL characters cannot be stored by PostgreSQL; drop them rather than fail the write.
-      data = JSON.parse(text.replace(/\\u0000/g, ''))
+      data = JSON.parse(text)
     } catch {
       throw new HttpError(400, 'Request body must be valid JSON.')
     }
   }
-  const result = schema.safeParse(data)
+  const result = schema.safeParse(storable(data))
   if (!result.success) {
     const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
     throw new HttpError(400, issues[0]?.message ?? 'Invalid request.', { issues })
   }
   return result.data
+}
+
+const MAX_JSON_DEPTH = 32
+
+/**
+ * What PostgreSQL can store: strings without NUL and without unpaired surrogates (a JSON column
+ * refuses both), and no absurd nesting (which would overflow the stack further in).
+ */
+function storable(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '').toWellFormed()
+  if (value === null || typeof value !== 'object') return value
+  if (depth >= MAX_JSON_DEPTH) throw new HttpError(400, 'Request body is nested too deeply.')
+  if (Array.isArray(value)) return value.map((item) => storable(item, depth + 1))
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, storable(item, depth + 1)]))
 }
 
 export const clientIp = (context: Pick<APIContext, 'clientAddress' | 'request'>): string => {

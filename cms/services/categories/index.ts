@@ -6,9 +6,11 @@ import { DEFAULT_CATEGORY_COLOR } from '../../../shared/constants'
 import type { CategoryCreateData, CategoryUpdateData } from '../../../shared/schemas/content'
 import type { CategorySummary } from '../../../shared/types/content'
 import type { Category } from '../../payload-types'
-import { notFound } from '../errors'
+import { deleteOrNotFound, notFound, rowExists } from '../errors'
 import { asCaller, assertAdmin, type Caller } from '../posts/admin-only'
 import { assertSlugFree, withSlugConflict } from '../posts/slugs'
+
+const CATEGORY_NOT_FOUND = 'Category not found.'
 
 export function toCategorySummary(doc: Category, postCount?: number): CategorySummary {
   return {
@@ -45,7 +47,7 @@ export async function listCategories(
 
 async function findOrThrow(payload: Payload, user: Caller, id: number): Promise<Category> {
   const doc = await payload.findByID({ collection: 'categories', id, depth: 0, disableErrors: true, ...asCaller(user) })
-  if (!doc) throw notFound('Category not found.')
+  if (!doc) throw notFound(CATEGORY_NOT_FOUND)
   return doc
 }
 
@@ -79,6 +81,10 @@ export async function updateCategory(
 export async function deleteCategory(payload: Payload, { user, id }: { user: Caller; id: number }): Promise<{ id: number }> {
   assertAdmin(user)
   await findOrThrow(payload, user, id)
-  await payload.delete({ collection: 'categories', id, ...asCaller(user) })
+  await deleteOrNotFound(
+    () => payload.delete({ collection: 'categories', id, ...asCaller(user) }),
+    () => rowExists(payload, 'categories', id),
+    CATEGORY_NOT_FOUND,
+  )
   return { id }
 }

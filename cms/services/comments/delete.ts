@@ -1,13 +1,13 @@
 import type { Payload } from 'payload'
 
 import { CANNOT_DELETE_COMMENT, COMMENT_NOT_FOUND } from '../../../shared/member-messages'
+import { parseRowId } from '../../../shared/schemas/content-query'
 import { canDeleteComment } from '../../access/members'
-import { forbidden, notFound, unauthorized } from '../errors'
+import { deleteOrNotFound, forbidden, notFound, rowExists, unauthorized } from '../errors'
 import type { Viewer } from './list'
 
-/** A comment id from a URL: a positive integer, or null (answered as not found). */
-export const parseCommentId = (value: string | undefined): number | null =>
-  value && /^\d{1,12}$/.test(value) && Number(value) > 0 ? Number(value) : null
+/** A comment id from a URL, or null (answered as not found). */
+export const parseCommentId = parseRowId
 
 export async function findComment(payload: Payload, id: number | null, user: Viewer) {
   if (id === null) throw notFound(COMMENT_NOT_FOUND)
@@ -34,6 +34,10 @@ export async function deleteComment(payload: Payload, { id, user }: { id: number
     payload.logger.warn({ event: 'comment_delete_denied', userId: user.id, commentId: comment.id }, 'comment delete refused')
     throw forbidden(CANNOT_DELETE_COMMENT)
   }
-  await payload.delete({ collection: 'comments', id: comment.id, user, overrideAccess: false })
+  await deleteOrNotFound(
+    () => payload.delete({ collection: 'comments', id: comment.id, user, overrideAccess: false }),
+    () => rowExists(payload, 'comments', comment.id),
+    COMMENT_NOT_FOUND,
+  )
   return { id: comment.id, deleted: true as const }
 }

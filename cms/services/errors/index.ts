@@ -15,3 +15,19 @@ export const notFound = (message = 'Not found.') => new ServiceError(message, 40
 export const conflict = (message: string) => new ServiceError(message, 409)
 export const tooMany = (message: string, retryAfterSeconds: number) =>
   new ServiceError(message, 429, { retryAfterSeconds })
+
+/**
+ * A delete that a parallel request may have beaten: when it fails and the row is gone, the
+ * caller gets a 404 (as if it had arrived second) rather than Payload's internal error.
+ */
+export async function deleteOrNotFound<T>(run: () => Promise<T>, exists: () => Promise<boolean>, message: string): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (!(await exists().catch(() => true))) throw notFound(message)
+    throw error
+  }
+}
+
+export const rowExists = async (payload: import('payload').Payload, collection: import('payload').CollectionSlug, id: number) =>
+  (await payload.count({ collection, where: { id: { equals: id } }, overrideAccess: true })).totalDocs > 0

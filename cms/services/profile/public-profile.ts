@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { USER_NOT_FOUND } from '../../../shared/messages'
+import { parseRowId } from '../../../shared/schemas/content-query'
 import type { ProfileUpdateData } from '../../../shared/schemas/profile'
 import type { PublicProfile } from '../../../shared/types/members'
 import { holdsPremium } from '../../access/members'
@@ -58,9 +59,8 @@ export function toPublicProfile(user: PublicUser): PublicProfile {
   }
 }
 
-/** A user id from a URL: a positive integer, or null (answered as not found). */
-export const parseUserId = (value: string | undefined): number | null =>
-  value && /^\d{1,12}$/.test(value) && Number(value) > 0 ? Number(value) : null
+/** A user id from a URL, or null (answered as not found). */
+export const parseUserId = parseRowId
 
 /**
  * GET /api/profile/{userId} and /profile/{userId}. Users are readable only by themselves and
