@@ -24,20 +24,25 @@ function channel(c: Channel, items: string[], namespaces = ''): string {
   ].join('\n')
 }
 
+/** One <item>: its link doubles as the permalink guid; `extra` is already-built XML. */
+function item(title: string, link: string, date: string, description: string | null | undefined, extra: string): string {
+  return [
+    '<item>',
+    element('title', title),
+    element('link', link),
+    element('guid', link, { isPermaLink: 'true' }),
+    element('pubDate', rfc822(date)),
+    element('description', description),
+    extra,
+    '</item>',
+  ].join('')
+}
+
 /** RSS 2.0 of published posts (newest first) for /rss.xml. */
 export function buildPostsRss(siteUrl: string, siteName: string, posts: FeedPost[]): string {
   const items = posts.map((post) => {
     const link = `${siteUrl}/post/${encodeURIComponent(post.slug)}`
-    return [
-      '<item>',
-      element('title', post.title),
-      element('link', link),
-      element('guid', link, { isPermaLink: 'true' }),
-      element('pubDate', rfc822(post.createdAt)),
-      element('description', post.excerpt),
-      element('category', post.categoryName),
-      '</item>',
-    ].join('')
+    return item(post.title, link, post.createdAt, post.excerpt, element('category', post.categoryName))
   })
   return channel(
     { title: `${siteName}: News & Commentary`, link: `${siteUrl}/blog`, selfUrl: `${siteUrl}/rss.xml`, description: `The latest news and commentary from ${siteName}.` },
@@ -50,16 +55,7 @@ export function buildVideosRss(siteUrl: string, siteName: string, videos: FeedVi
   const items = videos.map((video) => {
     const link = `${siteUrl}/video/${encodeURIComponent(video.videoId)}`
     const thumbnail = absoluteUrl(siteUrl, video.thumbnailUrl)
-    return [
-      '<item>',
-      element('title', video.title),
-      element('link', link),
-      element('guid', link, { isPermaLink: 'true' }),
-      element('pubDate', rfc822(video.publishedAt)),
-      element('description', video.description),
-      thumbnail ? emptyElement('media:thumbnail', { url: thumbnail }) : '',
-      '</item>',
-    ].join('')
+    return item(video.title, link, video.publishedAt, video.description, thumbnail ? emptyElement('media:thumbnail', { url: thumbnail }) : '')
   })
   return channel(
     { title: `${siteName}: Community Videos`, link: `${siteUrl}/vlog`, selfUrl: `${siteUrl}/videos/rss.xml`, description: `The latest community videos from ${siteName}.` },
