@@ -4,6 +4,8 @@ import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
 
+import clientDirectives from './site/directives/index.mjs'
+
 // BUILD_NAME (optional) builds into dist-<name>/, beside other builds (see server/build-paths.ts).
 const outDir = process.env.BUILD_NAME ? `./dist-${process.env.BUILD_NAME.replace(/[^a-z0-9_-]/gi, '')}` : './dist'
 
@@ -15,7 +17,7 @@ export default defineConfig({
   outDir,
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), clientDirectives()],
   trailingSlash: 'ignore',
   // site/middleware.ts refuses cross-site writes to /api/* with a JSON { error }; Astro's own
   // check would answer form-encoded ones in plain text first.

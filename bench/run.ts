@@ -94,7 +94,9 @@ async function main() {
         baseline: base,
         ratio: base.rps > 0 ? round(app.rps / base.rps, 3) : 0,
         serialMs,
-        jsGzip: pageJs ? { referenced: pageJs.referencedGzip, total: pageJs.totalGzip, inline: pageJs.inlineGzip } : null,
+        jsGzip: pageJs
+          ? { referenced: pageJs.referencedGzip, total: pageJs.totalGzip, afterInteraction: pageJs.afterInteractionGzip, inline: pageJs.inlineGzip }
+          : null,
       })
     }
   }

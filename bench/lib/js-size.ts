@@ -1,13 +1,25 @@
 import { gzipSync } from 'node:zlib'
 
-/** The JS a page's HTML asks for: <script src>, island component/renderer URLs, modulepreload links. */
-export function referencedScripts(html: string, pageUrl: string): string[] {
+/**
+ * Islands whose code is fetched only when the reader interacts with them (site/directives):
+ * `client:interaction` (first pointer, touch or focus) and `client:toast` (the first toast).
+ * `client:visible` counts as on-load: the island may be in view from the start.
+ */
+export const DEFERRED_DIRECTIVES: readonly string[] = ['interaction', 'toast']
+
+/**
+ * The JS a page's HTML asks for: <script src>, island component/renderer URLs, modulepreload links.
+ * `phase: 'load'` leaves out the islands that wait for an interaction; 'interaction' includes them.
+ */
+export function referencedScripts(html: string, pageUrl: string, phase: 'load' | 'interaction' = 'interaction'): string[] {
   const urls = new Set<string>()
   const add = (value: string | undefined) => {
     if (value) urls.add(new URL(decodeEntities(value), pageUrl).href)
   }
   for (const m of html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["']/gi)) add(m[1])
   for (const m of html.matchAll(/<astro-island\b[^>]*>/gi)) {
+    const directive = /\bclient=["']([^"']+)["']/i.exec(m[0])?.[1] ?? ''
+    if (phase === 'load' && DEFERRED_DIRECTIVES.includes(directive)) continue
     add(/\bcomponent-url=["']([^"']+)["']/i.exec(m[0])?.[1])
     add(/\brenderer-url=["']([^"']+)["']/i.exec(m[0])?.[1])
   }
@@ -42,12 +54,18 @@ export function staticImports(code: string, moduleUrl: string): string[] {
 export const gzipSize = (text: string | Buffer) => gzipSync(text).length
 
 export type PageJs = {
-  /** Gzipped bytes of the scripts named in the HTML. */
+  /** Gzipped bytes of the scripts named in the HTML for page load. */
   referencedGzip: number
-  /** Gzipped bytes including every module they statically import (what the browser downloads). */
+  /**
+   * Gzipped bytes the browser downloads on page load, before any interaction: the scripts named in
+   * the HTML and every module they statically import.
+   */
   totalGzip: number
+  /** The same once every island that waits for an interaction has been woken too. */
+  afterInteractionGzip: number
   inlineGzip: number
-  files: { url: string; gzip: number }[]
+  /** Every file of the page (load and interaction); `onLoad` tells which the load fetches. */
+  files: { url: string; gzip: number; onLoad: boolean }[]
 }
 
 /** Sums a page's JS (each file fetched once per page, deduplicated; a cache shared across pages). */
@@ -62,24 +80,33 @@ export async function measurePageJs(html: string, pageUrl: string, cache: Map<st
     }
     return text
   }
-  const direct = referencedScripts(html, pageUrl)
-  const seen = new Set<string>()
-  const queue = [...direct]
-  const files: PageJs['files'] = []
-  while (queue.length) {
-    const url = queue.shift()!
-    if (seen.has(url)) continue
-    seen.add(url)
-    const code = await fetchText(url)
-    files.push({ url: new URL(url).pathname, gzip: gzipSize(code) })
-    queue.push(...staticImports(code, url))
+  /** The named scripts and everything they import, each file once. */
+  const closure = async (direct: string[]) => {
+    const seen = new Set<string>()
+    const queue = [...direct]
+    const files: { url: string; gzip: number }[] = []
+    while (queue.length) {
+      const url = queue.shift()!
+      if (seen.has(url)) continue
+      seen.add(url)
+      const code = await fetchText(url)
+      files.push({ url: new URL(url).pathname, gzip: gzipSize(code) })
+      queue.push(...staticImports(code, url))
+    }
+    return files
   }
+  const sum = (files: { gzip: number }[]) => files.reduce((total, f) => total + f.gzip, 0)
+  const direct = referencedScripts(html, pageUrl, 'load')
+  const onLoad = await closure(direct)
+  const all = await closure(referencedScripts(html, pageUrl, 'interaction'))
+  const loadSet = new Set(onLoad.map((f) => f.url))
   const directSet = new Set(direct.map((u) => new URL(u).pathname))
   return {
-    referencedGzip: files.filter((f) => directSet.has(f.url)).reduce((sum, f) => sum + f.gzip, 0),
-    totalGzip: files.reduce((sum, f) => sum + f.gzip, 0),
+    referencedGzip: sum(onLoad.filter((f) => directSet.has(f.url))),
+    totalGzip: sum(onLoad),
+    afterInteractionGzip: sum(all),
     inlineGzip: gzipSize(inlineScripts(html).join('\n')),
-    files,
+    files: all.map((f) => ({ ...f, onLoad: loadSet.has(f.url) })),
   }
 }
 

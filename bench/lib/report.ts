@@ -12,7 +12,8 @@ export type RouteResult = {
   ratio: number
   /** Median latency of one request at a time, ms. */
   serialMs: number
-  jsGzip: { referenced: number; total: number; inline: number } | null
+  /** total: downloaded on page load; afterInteraction: once the deferred islands are woken too. */
+  jsGzip: { referenced: number; total: number; afterInteraction: number; inline: number } | null
 }
 
 export type BudgetLine = { budget: string; measured: string; limit: string; met: boolean }
@@ -28,7 +29,7 @@ export function budgetLines(results: RouteResult[]): BudgetLine[] {
   const lines: BudgetLine[] = []
   for (const [route, limit] of Object.entries(BUDGETS.jsGzipBytes)) {
     for (const r of results.filter((x) => x.route === route && x.jsGzip)) {
-      lines.push({ budget: `${route} page JS, gzip (${r.audience})`, measured: kb(r.jsGzip!.total), limit: `≤ ${kb(limit)}`, met: r.jsGzip!.total <= limit })
+      lines.push({ budget: `${route} page JS on load, gzip (${r.audience})`, measured: kb(r.jsGzip!.total), limit: `≤ ${kb(limit)}`, met: r.jsGzip!.total <= limit })
     }
   }
   for (const r of results.filter((x) => (BUDGETS.ratioRoutes as readonly string[]).includes(x.route))) {
@@ -64,6 +65,7 @@ export function markdownTable(report: Report): string {
       pct(r.ratio),
       r.serialMs.toFixed(1),
       r.jsGzip ? kb(r.jsGzip.total) : '–',
+      r.jsGzip ? kb(r.jsGzip.afterInteraction) : '–',
       r.app.failures ? `**${r.app.failures}**` : '0',
     ].join(' | '),
   )
@@ -73,8 +75,8 @@ export function markdownTable(report: Report): string {
       `${report.load.connections} connections × ${report.load.durationSeconds} s per run; ` +
       `load average ${report.machine.loadAverage.start} → ${report.machine.loadAverage.end}.`,
     '',
-    '| Route | Audience | req/s | p50 ms | p99 ms | baseline req/s | vs baseline | 1-at-a-time ms | JS gzip | failures |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Route | Audience | req/s | p50 ms | p99 ms | baseline req/s | vs baseline | 1-at-a-time ms | JS gzip on load | JS gzip after interaction | failures |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) => `| ${r} |`),
     '',
     `Floors (1 request at a time, median): \`/robots.txt\` (Express + Astro, no database) ${report.floors.robotsTxtMs} ms; ` +

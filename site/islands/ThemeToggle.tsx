@@ -1,20 +1,12 @@
-import { useEffect, useState } from 'react'
 import { applyTheme, currentTheme, type Theme } from '../../shared/theme'
 import { cx } from './ui/styles'
 
 /**
- * Light/dark switch. The boot script already applied the theme before paint; on mount the toggle
- * reads it from <html>. Until then both icons are in the HTML and CSS shows the right one, so
- * nothing flickers while the island hydrates.
+ * Light/dark switch. The boot script applies the theme before paint, and CSS (the `dark` class on
+ * <html>) picks both the icon and the spoken name, so the button is right before it hydrates
+ * (it hydrates on first interaction) and never needs state of its own.
  */
 export default function ThemeToggle({ className }: { className?: string }) {
-  const [theme, setTheme] = useState<Theme | null>(null)
-
-  useEffect(() => {
-    setTheme(currentTheme())
-  }, [])
-
-  const isDark = theme === 'dark'
   return (
     <button
       type="button"
@@ -22,14 +14,14 @@ export default function ThemeToggle({ className }: { className?: string }) {
         'inline-flex h-10 w-10 items-center justify-center rounded-md text-foreground hover:bg-muted',
         className,
       )}
-      aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}
       onClick={() => {
         const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark'
         applyTheme(next)
-        setTheme(next)
       }}
     >
-      {/* Moon in light mode (what you switch to), sun in dark mode. */}
+      {/* Moon and "dark" in light mode (what you switch to), sun and "light" in dark mode. */}
+      <span className="sr-only dark:hidden">Switch to dark theme</span>
+      <span className="sr-only hidden dark:inline">Switch to light theme</span>
       <svg aria-hidden="true" className="h-5 w-5 dark:hidden" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z" />
       </svg>

@@ -12,8 +12,12 @@ export default function Toaster() {
   const toasts = useToastStore((s) => s.toasts)
   const dismiss = useToastStore((s) => s.dismiss)
   const viewportRef = useRef<HTMLElement>(null)
+  // The viewport hydrates lazily (client:toast), usually because a toast is already in the store:
+  // the first render must match the server's empty regions, the toasts come one render later.
+  const [mounted, setMounted] = useState(false)
 
   useEffect(() => {
+    setMounted(true)
     const queued = takeQueuedToast()
     if (!queued) return
     // A beat after mount, so the live regions are registered before their content changes.
@@ -32,7 +36,7 @@ export default function Toaster() {
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [])
 
-  const open = toasts.filter((t) => t.open)
+  const open = mounted ? toasts.filter((t) => t.open) : []
   const polite = open.filter((t) => t.variant !== 'destructive')
   const urgent = open.filter((t) => t.variant === 'destructive')
 

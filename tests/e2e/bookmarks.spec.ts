@@ -42,6 +42,21 @@ test('bookmark a video and a post from their pages, see both on /bookmarks, remo
   await expect(page.locator('main').getByRole('button', { name: 'Bookmark', exact: true }).first()).toHaveAttribute('aria-pressed', 'false')
 })
 
+test("a saved video's page says so from its HTML: both buttons, no check request", async ({ page }) => {
+  await registerViaApi(page)
+  const saved = await page.request.post('/api/bookmarks', { data: { contentType: 'video', contentId: video.videoId, title: video.title }, headers: origin() })
+  expect(saved.status()).toBe(201)
+  const checks: string[] = []
+  page.on('request', (req) => {
+    if (req.url().includes('/api/bookmarks/check/')) checks.push(req.url())
+  })
+  await open(page, `/video/${video.videoId}`)
+  const main = page.locator('main')
+  await expect(main.getByRole('button', { name: 'Bookmark', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  await expect(main.getByRole('button', { name: 'Bookmarked', exact: true })).toBeVisible()
+  expect(checks).toEqual([])
+})
+
 test("a visitor's bookmark click asks them to sign in", async ({ page }) => {
   await open(page, `/video/${video.videoId}`)
   await page.locator('main').getByRole('button', { name: 'Bookmark', exact: true }).first().click()

@@ -21,6 +21,11 @@ export interface BookmarkButtonProps {
   title: string
   thumbnailUrl?: string | null
   signedIn: boolean
+  /**
+   * The member's state as the server read it while rendering. With it the button is right before it
+   * hydrates and makes no check request; without it, the state is fetched when the island mounts.
+   */
+  initialBookmarked?: boolean
   /** 'icon': a round icon button (page headers); 'full': icon and label (cards). */
   variant?: 'icon' | 'full'
   className?: string
@@ -30,9 +35,13 @@ export const bookmarkCheckKey = (contentType: string, contentId: string) =>
   [`/api/bookmarks/check/${contentType}/${encodeURIComponent(contentId)}`] as const
 
 /** Save / unsave a video or post (SPEC §2, §4 Bookmark: bookmarked or not, toggled). */
-function BookmarkButton({ contentType, contentId, title, thumbnailUrl, signedIn, variant = 'icon', className }: BookmarkButtonProps) {
+function BookmarkButton({ contentType, contentId, title, thumbnailUrl, signedIn, initialBookmarked, variant = 'icon', className }: BookmarkButtonProps) {
   const key = bookmarkCheckKey(contentType, contentId)
-  const check = useQuery<{ isBookmarked: boolean }>({ queryKey: key, enabled: signedIn })
+  const check = useQuery<{ isBookmarked: boolean }>({
+    queryKey: key,
+    enabled: signedIn,
+    ...(signedIn && initialBookmarked !== undefined ? { initialData: { isBookmarked: initialBookmarked } } : {}),
+  })
   const saved = Boolean(check.data?.isBookmarked)
   const setSaved = (isBookmarked: boolean) => {
     getQueryClient().setQueryData(key, { isBookmarked })

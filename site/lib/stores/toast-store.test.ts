@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TOAST } from '../../../shared/constants'
+import { TOAST_EVENT, TOAST_HOTKEY } from './toast-keys'
 import { queueToastForNextPage, takeQueuedToast, toast, useToastStore } from './toast-store'
 
 function memoryStorage(): Storage {
@@ -41,6 +42,22 @@ describe('toast store', () => {
     expect(useToastStore.getState().toasts[0]).toMatchObject({ id, open: false })
     vi.advanceTimersByTime(TOAST.removeDelayMs)
     expect(useToastStore.getState().toasts).toEqual([])
+  })
+})
+
+describe('waking the viewport', () => {
+  it("answers the spec's hotkey", () => {
+    expect(TOAST_HOTKEY).toBe(TOAST.hotkey)
+  })
+
+  it('announces every toast on window, so the lazily hydrated viewport loads and shows it', () => {
+    const target = new EventTarget()
+    vi.stubGlobal('window', target)
+    const seen = vi.fn()
+    target.addEventListener(TOAST_EVENT, seen)
+    toast({ title: 'Bookmark added' })
+    expect(seen).toHaveBeenCalledTimes(1)
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Bookmark added', open: true })
   })
 })
 

@@ -3,6 +3,7 @@
 // age verification) travels through sessionStorage and is shown by the Toaster of the next page.
 import { create } from 'zustand'
 import { TOAST } from '../../../shared/constants'
+import { PENDING_TOAST_KEY, TOAST_EVENT } from './toast-keys'
 
 export type ToastVariant = 'default' | 'destructive'
 
@@ -60,15 +61,16 @@ export const useToastStore = create<ToastState>()((set, get) => ({
 
 /** Shows a toast from anywhere (islands, event handlers, plain modules). */
 export function toast(input: ToastInput): string {
-  return useToastStore.getState().show(input)
+  const id = useToastStore.getState().show(input)
+  // The viewport island hydrates on this (client:toast) and then renders the store's toasts.
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOAST_EVENT))
+  return id
 }
-
-const PENDING_KEY = 'voj:pending-toast'
 
 /** Keeps a toast for the next page load (use right before window.location.assign). */
 export function queueToastForNextPage(input: ToastInput): void {
   try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(input))
+    sessionStorage.setItem(PENDING_TOAST_KEY, JSON.stringify(input))
   } catch {
     // Storage blocked (private mode quotas, disabled cookies): the toast is lost, nothing else is.
   }
@@ -77,9 +79,9 @@ export function queueToastForNextPage(input: ToastInput): void {
 /** Reads and forgets the queued toast, if any. */
 export function takeQueuedToast(): ToastInput | null {
   try {
-    const raw = sessionStorage.getItem(PENDING_KEY)
+    const raw = sessionStorage.getItem(PENDING_TOAST_KEY)
     if (!raw) return null
-    sessionStorage.removeItem(PENDING_KEY)
+    sessionStorage.removeItem(PENDING_TOAST_KEY)
     const parsed: unknown = JSON.parse(raw)
     if (!parsed || typeof parsed !== 'object' || typeof (parsed as ToastInput).title !== 'string') return null
     const { title, description, variant } = parsed as ToastInput

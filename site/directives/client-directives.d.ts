@@ -1,0 +1,10 @@
+import 'astro'
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first pointer, touch or focus on the island (site/directives/interaction.ts). */
+    'client:interaction'?: boolean
+    /** Hydrate when a toast is raised or was queued by the previous page (site/directives/toast.ts). */
+    'client:toast'?: boolean
+  }
+}
