@@ -58,10 +58,11 @@ export default buildConfig({
     meta: { titleSuffix: ` — ${SITE_NAME} CMS` },
   },
   collections: [
-    // What visitors see: a change drops the cached visitor pages (server/page-cache.ts).
-    ...[Users, Categories, Posts, Videos, Comments, Announcements].map(clearsPageCache),
+    // What readers see: a change drops the cached visitor pages (server/page-cache.ts) and the
+    // cached content queries (cms/services/cache). Media too: featured images and posters.
+    ...[Users, Categories, Posts, Videos, Comments, Announcements, Media].map(clearsPageCache),
     // High-frequency writes whose staleness the cache's TTL bounds: views, likes, reactions.
-    Media, VideoViews, Bookmarks, CommentLikes, CommentReactions,
+    VideoViews, Bookmarks, CommentLikes, CommentReactions,
   ].map(withoutDocumentLocks),
   globals: [globalClearsPageCache(SiteSettings)].map(withoutDocumentLocks),
   editor: lexicalEditor(),

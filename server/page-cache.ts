@@ -12,11 +12,18 @@ const MAX_BODY_BYTES = 1024 * 1024
  * A few seconds of memory for the HTML that visitors (no session cookie) get, so a burst of
  * traffic renders each page once. Pages for members are never stored: their header is theirs.
  * Content changes clear everything at once (cms/hooks/page-cache.ts); the TTL bounds what
- * changes without a hook (view counts). PAGE_CACHE_SECONDS=0 turns it off.
+ * changes without a hook (view counts). PAGE_CACHE_SECONDS=0 turns it off. A page whose
+ * rendering began before a clear is not stored: it may show what the change replaced.
  */
 export function createPageCache(ttlSeconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10)) {
   const entries = new Map<string, Entry>()
-  registerPageCacheStore({ clear: () => entries.clear() })
+  let generation = 0
+  registerPageCacheStore({
+    clear: () => {
+      generation++
+      entries.clear()
+    },
+  })
   const ttl = Math.max(0, ttlSeconds) * 1000
 
   return function pageCache(req: Request, res: Response, next: NextFunction) {
@@ -33,6 +40,7 @@ export function createPageCache(ttlSeconds = Number(process.env.PAGE_CACHE_SECON
     if (hit) entries.delete(key)
     if (req.method === 'HEAD') return next()
 
+    const renderedFrom = generation
     const chunks: Buffer[] = []
     let size = 0
     const write = res.write.bind(res) as (...args: unknown[]) => boolean
@@ -51,7 +59,7 @@ export function createPageCache(ttlSeconds = Number(process.env.PAGE_CACHE_SECON
       keep(chunk, rest[0])
       const type = String(res.getHeader('content-type') ?? '')
       const cacheControl = String(res.getHeader('cache-control') ?? '')
-      if (res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && !/private|no-store/.test(cacheControl) && size <= MAX_BODY_BYTES) {
+      if (renderedFrom === generation && res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && !/private|no-store/.test(cacheControl) && size <= MAX_BODY_BYTES) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
         const headers: Record<string, string | string[]> = {}
         for (const [name, value] of Object.entries(res.getHeaders())) {

@@ -1,35 +1,76 @@
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, GlobalAfterChangeHook, GlobalConfig } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionAfterDeleteHook,
+  CollectionConfig,
+  GlobalAfterChangeHook,
+  GlobalConfig,
+  PayloadRequest,
+} from 'payload'
+
+import { afterTransactionEnds } from '../services/cache/transaction-end'
 
 /**
- * The rendered-page cache for visitors (server/page-cache.ts) lives on globalThis so the
- * Express side and Payload hooks in any bundle (Astro's, Next's) reach the same one.
+ * Caches of what readers see register here: the rendered-page cache for visitors
+ * (server/page-cache.ts) and the content query cache (cms/services/cache). The registry lives on
+ * globalThis so the Express side and Payload hooks in any bundle (Astro's, Next's) reach the same
+ * stores; a content change clears every one of them.
  */
 export type PageCacheStore = { clear: () => void }
 
-const KEY = Symbol.for('app.pageCache')
+const KEY = Symbol.for('app.pageCacheStores')
 
-export const pageCacheStore = (): PageCacheStore | undefined => (globalThis as Record<symbol, PageCacheStore | undefined>)[KEY]
-
-export const registerPageCacheStore = (store: PageCacheStore) => {
-  ;(globalThis as Record<symbol, PageCacheStore | undefined>)[KEY] = store
+const registry = (): Set<PageCacheStore> => {
+  const global = globalThis as Record<symbol, Set<PageCacheStore> | undefined>
+  return (global[KEY] ??= new Set())
 }
 
-export const clearPageCache = () => pageCacheStore()?.clear()
+export const pageCacheStores = (): readonly PageCacheStore[] => [...registry()]
 
-const afterChange: CollectionAfterChangeHook = ({ doc }) => {
+/** Adds a store to those every content change clears; returns a function that takes it out again. */
+export const registerPageCacheStore = (store: PageCacheStore): (() => void) => {
+  registry().add(store)
+  return () => {
+    registry().delete(store)
+  }
+}
+
+/** Clears every registered store (one failing store does not keep the others from clearing). */
+export const clearPageCache = () => {
+  let failure: unknown
+  for (const store of registry()) {
+    try {
+      store.clear()
+    } catch (error) {
+      failure ??= error
+    }
+  }
+  if (failure !== undefined) throw failure
+}
+
+/**
+ * Hooks run inside the write's transaction, before it commits: a reader on another connection can
+ * still load the old rows after the first clear and cache them. So the caches are cleared once
+ * more when the transaction ends; a write without a transaction is committed already.
+ */
+const clearForWrite = async (req: PayloadRequest | undefined) => {
   clearPageCache()
+  await afterTransactionEnds(req, clearPageCache)
+}
+
+const afterChange: CollectionAfterChangeHook = async ({ doc, req }) => {
+  await clearForWrite(req)
   return doc
 }
-const afterDelete: CollectionAfterDeleteHook = ({ doc }) => {
-  clearPageCache()
+const afterDelete: CollectionAfterDeleteHook = async ({ doc, req }) => {
+  await clearForWrite(req)
   return doc
 }
-const afterGlobalChange: GlobalAfterChangeHook = ({ doc }) => {
-  clearPageCache()
+const afterGlobalChange: GlobalAfterChangeHook = async ({ doc, req }) => {
+  await clearForWrite(req)
   return doc
 }
 
-/** Any write to what visitors see (posts, videos, comments, settings…) drops the cached pages. */
+/** Any write to what visitors see (posts, videos, comments, settings…) drops the cached pages and query results. */
 export function clearsPageCache(collection: CollectionConfig): CollectionConfig {
   return {
     ...collection,

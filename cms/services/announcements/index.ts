@@ -4,6 +4,7 @@ import type { AnnouncementCreateData, AnnouncementUpdateData } from '../../../sh
 import type { Announcement } from '../../../shared/types/content'
 import { userIsAdmin } from '../../access/roles'
 import type { Announcement as AnnouncementDoc } from '../../payload-types'
+import { cachedFor } from '../cache'
 import { notFound } from '../errors'
 import { asCaller, assertAdmin, type Caller } from '../posts/admin-only'
 
@@ -32,22 +33,33 @@ export function toAnnouncement(doc: AnnouncementDoc): Announcement {
 
 /**
  * Newest first. `activeOnly` gives the banner's list; without it admins get every announcement
- * and everyone else still only the active ones.
+ * and everyone else still only the active ones. Cached (cms/services/cache) unless a `now` is
+ * given; a cached list leaves the cache when the first of its announcements expires.
  */
 export async function listAnnouncements(
   payload: Payload,
-  { user = null, activeOnly = false, now = new Date() }: { user?: Caller; activeOnly?: boolean; now?: Date } = {},
+  { user = null, activeOnly = false, now }: { user?: Caller; activeOnly?: boolean; now?: Date } = {},
 ): Promise<Announcement[]> {
   const onlyActive = activeOnly || !userIsAdmin(user)
-  const { docs } = await payload.find({
-    collection: 'announcements',
-    where: onlyActive ? activeWhere(now) : {},
-    sort: ['-createdAt', '-id'],
-    pagination: false,
-    depth: 0,
-    ...asCaller(user),
-  })
-  return docs.map(toAnnouncement)
+  const load = async () => {
+    const { docs } = await payload.find({
+      collection: 'announcements',
+      where: onlyActive ? activeWhere(now ?? new Date()) : {},
+      sort: ['-createdAt', '-id'],
+      pagination: false,
+      depth: 0,
+      ...asCaller(user),
+    })
+    return docs.map(toAnnouncement)
+  }
+  if (now) return load()
+  return cachedFor(user, ['announcements:list', onlyActive], load, { expiresAt: firstExpiry })
+}
+
+/** When the first of these announcements stops being active on its own (epoch ms), if ever. */
+export function firstExpiry(announcements: readonly Announcement[]): number | null {
+  const times = announcements.map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : Number.NaN)).filter((t) => Number.isFinite(t))
+  return times.length ? Math.min(...times) : null
 }
 
 export async function createAnnouncement(payload: Payload, { user, data }: { user: Caller; data: AnnouncementCreateData }): Promise<Announcement> {

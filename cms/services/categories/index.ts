@@ -6,6 +6,7 @@ import { DEFAULT_CATEGORY_COLOR } from '../../../shared/constants'
 import type { CategoryCreateData, CategoryUpdateData } from '../../../shared/schemas/content'
 import type { CategorySummary } from '../../../shared/types/content'
 import type { Category } from '../../payload-types'
+import { cachedFor } from '../cache'
 import { deleteOrNotFound, notFound, rowExists } from '../errors'
 import { asCaller, assertAdmin, type Caller } from '../posts/admin-only'
 import { assertSlugFree, withSlugConflict } from '../posts/slugs'
@@ -38,11 +39,13 @@ export async function listCategories(
   payload: Payload,
   { user = null, withPostCount = false }: { user?: Caller; withPostCount?: boolean } = {},
 ): Promise<CategorySummary[]> {
-  const [{ docs }, counts] = await Promise.all([
-    payload.find({ collection: 'categories', sort: ['createdAt', 'id'], pagination: false, depth: 0, ...asCaller(user) }),
-    withPostCount ? publishedCounts(payload) : Promise.resolve(null),
-  ])
-  return docs.map((doc) => toCategorySummary(doc, counts ? (counts.get(doc.id) ?? 0) : undefined))
+  return cachedFor(user, ['categories:list', withPostCount], async () => {
+    const [{ docs }, counts] = await Promise.all([
+      payload.find({ collection: 'categories', sort: ['createdAt', 'id'], pagination: false, depth: 0, ...asCaller(user) }),
+      withPostCount ? publishedCounts(payload) : Promise.resolve(null),
+    ])
+    return docs.map((doc) => toCategorySummary(doc, counts ? (counts.get(doc.id) ?? 0) : undefined))
+  })
 }
 
 async function findOrThrow(payload: Payload, user: Caller, id: number): Promise<Category> {

@@ -31,6 +31,8 @@ export async function likeComment(payload: Payload, { id, user, ip }: { id: numb
 /**
  * POST /api/comments/{id}/reactions { emoji }: toggles that emoji for the member in one
  * statement (delete it if present, else insert it); the unique index keeps one row per emoji.
+ * `reacted` is read back with the counts, so when two toggles race both answers agree with the
+ * state they leave.
  */
 export async function toggleReaction(
   payload: Payload,
@@ -39,7 +41,7 @@ export async function toggleReaction(
   if (!user) throw unauthorized(SIGN_IN_TO_REACT)
   limitAction(rules.commentReaction, { ip, userId: user.id }, REACTING_TOO_FAST)
   const comment = await findComment(payload, id, user)
-  const { rows } = await drizzleOf(payload).execute(sql`
+  await drizzleOf(payload).execute(sql`
     with removed as (
       delete from comment_reactions
       where comment_id = ${comment.id} and user_id = ${user.id} and emoji = ${emoji}
@@ -51,12 +53,8 @@ export async function toggleReaction(
       on conflict do nothing
       returning id
     )
-    select (select count(*) from removed)::int as removed`)
+    select 1`)
   const counts = await interactionCounts(payload, [comment.id], user.id)
-  return {
-    commentId: comment.id,
-    emoji,
-    reacted: Number(rows[0]?.removed ?? 0) === 0,
-    reactions: counts.reactions.get(comment.id) ?? [],
-  }
+  const reactions = counts.reactions.get(comment.id) ?? []
+  return { commentId: comment.id, emoji, reacted: reactions.some((r) => r.emoji === emoji && r.mine), reactions }
 }

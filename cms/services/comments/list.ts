@@ -5,6 +5,7 @@ import { canDeleteComment, holdsPremium } from '../../access/members'
 import { userIsAdmin } from '../../access/roles'
 import type { Comment, User } from '../../payload-types'
 import { notFound } from '../errors'
+import { getSiteSettings } from '../settings'
 import { findVideoDoc, VIDEO_NOT_FOUND } from '../videos'
 import { interactionCounts } from './counts'
 
@@ -97,6 +98,5 @@ export async function listComments(
 
 /** The creator's account id (site settings), whose comments carry the 'Creator' badge. */
 export async function getCreatorId(payload: Payload): Promise<number | null> {
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: false })
-  return idOf(settings.creator as number | { id: number } | null | undefined)
+  return (await getSiteSettings(payload)).creatorId
 }

@@ -2,6 +2,8 @@ import type { Payload } from 'payload'
 
 import type { Category, Post, Video } from '../../payload-types'
 import { SITE_NAME } from '../../../shared/constants'
+import { cachedFor } from '../cache'
+import { getSiteSettings } from '../settings'
 
 /** What the feeds need of a published post. */
 export type FeedPost = Pick<Post, 'id' | 'title' | 'slug' | 'excerpt' | 'createdAt' | 'updatedAt'> & { categoryName: string | null }
@@ -13,10 +15,14 @@ export type FeedVideo = Pick<Video, 'id' | 'videoId' | 'title' | 'description' |
 
 // Feeds are public documents, the same for every reader: every query below runs as a visitor
 // (no user, overrideAccess: false), so access rules keep drafts and premium sources out even
-// when an admin's browser asks.
+// when an admin's browser asks. Their results are cached as a visitor's (cms/services/cache).
 
 /** Published posts, newest first; `limit` undefined → all of them. */
-export async function feedPosts(payload: Payload, { limit }: { limit?: number } = {}): Promise<FeedPost[]> {
+export function feedPosts(payload: Payload, { limit }: { limit?: number } = {}): Promise<FeedPost[]> {
+  return cachedFor(null, ['feeds:posts', limit ?? null], () => readFeedPosts(payload, limit))
+}
+
+async function readFeedPosts(payload: Payload, limit: number | undefined): Promise<FeedPost[]> {
   const result = await payload.find({
     collection: 'posts',
     where: { status: { equals: 'published' } },
@@ -39,7 +45,11 @@ export async function feedPosts(payload: Payload, { limit }: { limit?: number } 
 }
 
 /** Videos, newest first; `limit` undefined → all of them. */
-export async function feedVideos(payload: Payload, { limit }: { limit?: number } = {}): Promise<FeedVideo[]> {
+export function feedVideos(payload: Payload, { limit }: { limit?: number } = {}): Promise<FeedVideo[]> {
+  return cachedFor(null, ['feeds:videos', limit ?? null], () => readFeedVideos(payload, limit))
+}
+
+async function readFeedVideos(payload: Payload, limit: number | undefined): Promise<FeedVideo[]> {
   const result = await payload.find({
     collection: 'videos',
     sort: '-publishedAt',
@@ -69,8 +79,6 @@ export async function feedVideos(payload: Payload, { limit }: { limit?: number }
 
 /** The site's display name from the site settings global (public), falling back to the default. */
 export async function siteName(payload: Payload): Promise<string> {
-  const settings = await payload
-    .findGlobal({ slug: 'site-settings', depth: 0, select: { siteName: true }, overrideAccess: false })
-    .catch(() => null)
+  const settings = await getSiteSettings(payload).catch(() => null)
   return settings?.siteName || SITE_NAME
 }

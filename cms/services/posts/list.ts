@@ -5,6 +5,7 @@ import { cleanText } from '../../../shared/schemas/content-query'
 import { MAX_PAGE_LIMIT, totalPagesFor } from '../../../shared/schemas/pagination'
 import type { PostPage, PostStatus } from '../../../shared/types/content'
 import { userIsAdmin } from '../../access/roles'
+import { cachedFor } from '../cache'
 import { badRequest, forbidden, unauthorized } from '../errors'
 import { asCaller, type Caller } from './admin-only'
 import { searchPostIds } from './search'
@@ -36,14 +37,24 @@ export async function listPosts(payload: Payload, input: ListPostsInput = {}): P
     throw user ? forbidden('Only admins can list draft posts.') : unauthorized('Please sign in as an admin to list draft posts.')
   }
   const effectiveStatus: PostStatus | undefined = admin ? status : 'published'
-  if (categoryId !== null) await assertCategoryExists(payload, categoryId)
 
   if (search) {
+    // Searches are not cached: each is typed by one reader, and would only crowd the cache.
+    if (categoryId !== null) await assertCategoryExists(payload, categoryId)
     const { ids, totalDocs } = await searchPostIds(payload, { text: search, status: effectiveStatus, categoryId, limit, page })
     const docs = ids.length ? await findByIds(payload, user, ids) : []
     return { posts: docs.map(toPostSummary), page, limit, totalPages: totalPagesFor(totalDocs, limit), totalDocs }
   }
+  return cachedFor(user, ['posts:list', page, limit, effectiveStatus ?? null, categoryId], () =>
+    findPage(payload, { user, page, limit, status: effectiveStatus, categoryId }),
+  )
+}
 
+async function findPage(
+  payload: Payload,
+  { user, page, limit, status: effectiveStatus, categoryId }: { user: Caller; page: number; limit: number; status?: PostStatus; categoryId: number | null },
+): Promise<PostPage> {
+  if (categoryId !== null) await assertCategoryExists(payload, categoryId)
   const where: Where[] = []
   if (effectiveStatus) where.push({ status: { equals: effectiveStatus } })
   if (categoryId !== null) where.push({ category: { equals: categoryId } })

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { SLUG_MAX, SLUG_PATTERN } from '../../../shared/schemas/fields'
 import type { PostDetail, PostSummary } from '../../../shared/types/content'
 import type { Post } from '../../payload-types'
+import { cachedFor } from '../cache'
 import { notFound } from '../errors'
 import { asCaller, type Caller } from './admin-only'
 import { postPlainText, renderPostHtml, wordCount } from './html'
@@ -49,9 +50,14 @@ export async function getPostBySlug(payload: Payload, { user, slug }: { user: Ca
 
 export type PostPageData = { post: PostSummary; html: string; wordCount: number }
 
-/** The post page: summary fields, the body as sanitised HTML and its word count; null when not visible. */
+/**
+ * The post page: summary fields, the body as sanitised HTML and its word count; null when not
+ * visible. Cached per audience (cms/services/cache), so the body is rendered once for many readers.
+ */
 export async function getPostPage(payload: Payload, { user, slug }: { user: Caller; slug: string }): Promise<PostPageData | null> {
-  const doc = await findDoc(payload, user, { slug })
-  if (!doc) return null
-  return { post: toPostSummary(doc), html: renderPostHtml(doc.content), wordCount: wordCount(postPlainText(doc.content)) }
+  return cachedFor(user, ['posts:page', slug], async () => {
+    const doc = await findDoc(payload, user, { slug })
+    if (!doc) return null
+    return { post: toPostSummary(doc), html: renderPostHtml(doc.content), wordCount: wordCount(postPlainText(doc.content)) }
+  })
 }

@@ -5,7 +5,7 @@ import type { PublicProfile } from '../../../shared/types/members'
 import type { Media, User } from '../../payload-types'
 import { hit, rules } from '../rate-limit'
 import { tooMany } from '../errors'
-import { processProfilePicture } from './image'
+import { processProfilePicture, type ProcessedImage } from './image'
 import { getPublicProfile } from './public-profile'
 
 const AVATAR_PREFIX = 'avatar-'
@@ -16,13 +16,40 @@ export function limitPictureUploads(user: User) {
   if (!result.allowed) throw tooMany(UPLOADING_TOO_FAST, result.retryAfterSeconds)
 }
 
+/** The upload under way per member: a member's uploads run one after another. */
+const uploadsInFlight = new Map<number, Promise<unknown>>()
+
+/**
+ * Runs `task` after the member's earlier uploads have finished. Two uploads racing would both
+ * replace the same old picture and leave one new file linked to nobody. (In-process: the site is
+ * one server process.)
+ */
+function oneAtATime<T>(userId: number, task: () => Promise<T>): Promise<T> {
+  const run = (uploadsInFlight.get(userId) ?? Promise.resolve()).then(task, task)
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  )
+  uploadsInFlight.set(userId, settled)
+  void settled.then(() => {
+    if (uploadsInFlight.get(userId) === settled) uploadsInFlight.delete(userId)
+  })
+  return run
+}
+
 /**
  * POST /api/profile/picture: validates and re-encodes the image, stores it in `media`, links it
  * as the member's picture and deletes the picture it replaces (only our own avatar files).
  */
 export async function uploadProfilePicture(payload: Payload, { user, file }: { user: User; file: Uint8Array }): Promise<PublicProfile> {
   const image = await processProfilePicture(file)
-  const previous = typeof user.profilePicture === 'object' ? user.profilePicture?.id : user.profilePicture
+  return oneAtATime(user.id, () => replacePicture(payload, user, image))
+}
+
+async function replacePicture(payload: Payload, user: User, image: ProcessedImage): Promise<PublicProfile> {
+  // The picture linked now, not when the request began: an upload just before may have replaced it.
+  const current = (await payload.findByID({ collection: 'users', id: user.id, depth: 0, overrideAccess: true })) as User
+  const previous = typeof current.profilePicture === 'object' ? current.profilePicture?.id : current.profilePicture
   // The image was checked and rebuilt above, for this signed-in member: media stays closed to direct uploads.
   const media = await payload.create({
     collection: 'media',

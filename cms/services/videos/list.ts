@@ -4,6 +4,7 @@ import { PAGE_SIZES, VIDEO_PAGE } from '../../../shared/constants'
 import { MAX_PAGE_LIMIT, totalPagesFor } from '../../../shared/schemas/pagination'
 import type { VideoPage, VideoSummary } from '../../../shared/types/content'
 import type { User } from '../../payload-types'
+import { cachedFor } from '../cache'
 import { SUMMARY_SELECT, toVideoSummary, type SummaryDoc } from './mappers'
 
 export type Viewer = User | null | undefined
@@ -40,8 +41,10 @@ export async function listVideos(
 ): Promise<VideoPage> {
   const safeLimit = clampInt(limit, PAGE_SIZES.videos, 1, MAX_PAGE_LIMIT)
   const safePage = clampInt(page, 1, 1, Number.MAX_SAFE_INTEGER)
-  const { docs, totalDocs } = await findSummaries(payload, user, { page: safePage, limit: safeLimit })
-  return { videos: docs, page: safePage, limit: safeLimit, totalPages: totalPagesFor(totalDocs, safeLimit), totalDocs }
+  return cachedFor(user, ['videos:list', safePage, safeLimit], async () => {
+    const { docs, totalDocs } = await findSummaries(payload, user, { page: safePage, limit: safeLimit })
+    return { videos: docs, page: safePage, limit: safeLimit, totalPages: totalPagesFor(totalDocs, safeLimit), totalDocs }
+  })
 }
 
 /** 'Recommended Videos' on a video page: the first videos of the list, the current one left out. */

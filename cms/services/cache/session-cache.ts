@@ -1,0 +1,113 @@
+import { createLocalReq, executeAuthStrategies, extractJWT, type Payload, type PayloadRequest, type TypedUser } from 'payload'
+
+import { ContentCache } from './content-cache'
+import { afterTransactionEnds } from './transaction-end'
+
+/**
+ * The collections whose rows make up the user `payload.auth` finds: the user row with its
+ * sessions, and (at Payload's default depth) the profile picture's media row.
+ */
+export const SESSION_SOURCE_COLLECTIONS: ReadonlySet<string> = new Set(['users', 'media'])
+
+/** The adapter's methods that write rows of a collection (`upsert` goes through `updateOne`). */
+const WRITE_METHODS = ['create', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'upsert'] as const
+
+/** Sessions kept at most (least recently used go first). */
+export const SESSION_CACHE_MAX_ENTRIES = 5000
+
+type WriteArgs = { collection?: string; req?: Partial<PayloadRequest> }
+type Adapter = Record<(typeof WRITE_METHODS)[number], unknown>
+type State = { cache: ContentCache; watched: WeakSet<object> }
+
+const KEY = Symbol.for('app.sessionCache')
+
+function state(): State {
+  const global = globalThis as Record<symbol, State | undefined>
+  let current = global[KEY]
+  if (!current) {
+    const seconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10)
+    current = {
+      cache: new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: SESSION_CACHE_MAX_ENTRIES }),
+      watched: new WeakSet(),
+    }
+    global[KEY] = current
+  }
+  return current
+}
+
+export const sessionCache = (): ContentCache => state().cache
+
+/**
+ * Every write through `db` to a session source (users, media) calls `onWrite` when the write
+ * returns and again when its transaction ends. Every path that changes a user goes through the
+ * adapter: Payload's update and delete, and the auth operations that write around the hooks
+ * (login and logout, refresh, password reset, failed sign-ins and the lock, which also drops the
+ * newest sessions). Wrapped once per adapter.
+ */
+export function watchSessionSources(db: object, onWrite: () => void, watched: WeakSet<object> = new WeakSet()): void {
+  if (watched.has(db)) return
+  watched.add(db)
+  const adapter = db as Adapter
+  for (const method of WRITE_METHODS) {
+    const original = adapter[method]
+    if (typeof original !== 'function') continue
+    adapter[method] = async function (this: unknown, ...args: unknown[]) {
+      const write = (args[0] ?? {}) as WriteArgs
+      const source = typeof write.collection === 'string' && SESSION_SOURCE_COLLECTIONS.has(write.collection)
+      try {
+        return await (original as (...a: unknown[]) => Promise<unknown>).apply(this, args)
+      } finally {
+        if (source) {
+          onWrite()
+          await afterTransactionEnds(write.req, onWrite)
+        }
+      }
+    }
+  }
+}
+
+/**
+ * When a verified token stops being valid on its own (epoch ms): its `exp`, or its session's end
+ * if sooner. -Infinity (keep nothing) for a token without a readable `exp`.
+ */
+export function sessionEndsAt(token: string, user: { _sid?: unknown; sessions?: unknown } | null): number {
+  let exp: unknown
+  try {
+    exp = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown }).exp
+  } catch {
+    return Number.NEGATIVE_INFINITY
+  }
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return Number.NEGATIVE_INFINITY
+  const sessions = Array.isArray(user?.sessions) ? (user.sessions as { id?: unknown; expiresAt?: unknown }[]) : []
+  const session = sessions.find((s) => s.id === user?._sid)
+  const sessionEnd = typeof session?.expiresAt === 'string' ? Date.parse(session.expiresAt) : Number.NaN
+  return Number.isFinite(sessionEnd) ? Math.min(exp * 1000, sessionEnd) : exp * 1000
+}
+
+async function authenticate(payload: Payload, headers: Headers): Promise<TypedUser | null> {
+  const req = await createLocalReq({ req: { headers } }, payload)
+  const { user } = await executeAuthStrategies({ headers, payload, req, canSetHeaders: false })
+  return user
+}
+
+/**
+ * The signed-in user for these request headers, exactly as `payload.auth` finds it (the same
+ * auth strategies: the JWT's signature and expiry, the user row, the session still on it), but
+ * without the permissions map `payload.auth` also builds (nobody here reads it; access rules run
+ * on every Local API call anyway), and remembered per token for a few seconds
+ * (PAGE_CACHE_SECONDS): any write to a user or a media row forgets every remembered session, at
+ * once and again when the write commits, and no entry outlives its token or session. Only signed-in
+ * results are kept. Each caller gets its own copy.
+ */
+export async function findSessionUser(payload: Payload, headers: Headers): Promise<TypedUser | null> {
+  const token = extractJWT({ headers, payload })
+  const onlyJwt = payload.authStrategies.length > 0 && payload.authStrategies.every((strategy) => strategy.name === 'local-jwt')
+  const { cache, watched } = state()
+  if (!token || !onlyJwt || cache.ttlMs === 0) return authenticate(payload, headers)
+  watchSessionSources(payload.db, () => cache.clear(), watched)
+  const user = await cache.get(token, () => authenticate(payload, headers), {
+    // A null (no valid session) is answered, never kept.
+    expiresAt: (found) => (found ? sessionEndsAt(token, found) : Number.NEGATIVE_INFINITY),
+  })
+  return user ? structuredClone(user) : null
+}

@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net'
+
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { clearPageCache } from '../cms/hooks/page-cache'
+import { createPageCache } from './page-cache'
+
+let version = 0
+let hold: Promise<void> | null = null
+let base = ''
+let close = () => {}
+
+beforeAll(async () => {
+  const app = express()
+  app.use(createPageCache(10))
+  app.get('/page', async (_req, res) => {
+    const rendered = `<p>version ${version}</p>`
+    if (hold) await hold
+    res.type('html').send(rendered)
+  })
+  const server = app.listen(0)
+  await new Promise((resolve) => server.once('listening', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  close = () => server.close()
+})
+afterAll(() => close())
+
+const get = async (path: string) => {
+  const res = await fetch(base + path)
+  return { hit: res.headers.get('x-page-cache') === 'hit', body: await res.text() }
+}
+
+describe('createPageCache', () => {
+  it('serves a repeated visitor request from memory until a content change clears it', async () => {
+    expect(await get('/page?a')).toEqual({ hit: false, body: '<p>version 0</p>' })
+    expect(await get('/page?a')).toEqual({ hit: true, body: '<p>version 0</p>' })
+    version = 1
+    clearPageCache()
+    expect(await get('/page?a')).toEqual({ hit: false, body: '<p>version 1</p>' })
+  })
+
+  it('does not keep a page whose rendering began before a clear', async () => {
+    let release!: () => void
+    hold = new Promise((resolve) => (release = resolve))
+    const stale = get('/page?b') // renders the old version, then waits
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    version = 2
+    clearPageCache() // the change lands while that page is still being written
+    hold = null
+    release()
+    expect(await stale).toEqual({ hit: false, body: '<p>version 1</p>' })
+    expect(await get('/page?b')).toEqual({ hit: false, body: '<p>version 2</p>' })
+    expect(await get('/page?b')).toEqual({ hit: true, body: '<p>version 2</p>' })
+  })
+})
