@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'cms/**/*.test.ts', 'server/**/*.test.ts', 'site/**/*.test.{ts,tsx}'],
+          include: ['shared/**/*.test.ts', 'cms/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'site/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

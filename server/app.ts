@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 
 import compression from 'compression'
@@ -44,6 +45,16 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   })
   // Email verification is not used (members verify their age instead); Payload's route would 500.
   app.all('/cms/api/users/verify/{*rest}', (_req, res) => void res.status(404).json({ error: 'Not found.' }))
+  // Payload's file handler answers 500 for a media file that is not on disk: a missing file is a 404.
+  const mediaDir = payload.collections.media?.config.upload.staticDir
+  app.get('/cms/api/media/file/:filename', async (req, res, next) => {
+    const name = String(req.params.filename)
+    const safe = mediaDir && !/[/\\\0]/.test(name) && !name.startsWith('.')
+    // Asynchronous: pictures are requested on most pages, the event loop must not wait on the disk.
+    const found = safe ? await stat(path.join(mediaDir, name)).then((s) => s.isFile(), () => false) : false
+    if (found) return next()
+    res.status(404).json({ errors: [{ message: 'Not found.' }], error: 'Not found.' })
+  })
   app.all(['/cms', '/cms/{*rest}', '/_next/{*rest}', '/__nextjs{*rest}'], (req, res) => void nextHandler(req, res))
 
   // Astro's hashed client assets never change under the same name.

@@ -51,12 +51,18 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
 
 const MAX_JSON_DEPTH = 32
 
+/** C0 control characters and DEL, except tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
+
 /**
- * What PostgreSQL can store: strings without NUL and without unpaired surrogates (a JSON column
- * refuses both), and no absurd nesting (which would overflow the stack further in).
+ * What PostgreSQL can store and people can read: strings without NUL and without unpaired
+ * surrogates (a JSON column refuses both), without other invisible control characters (a bell
+ * or escape in a comment or a title only hides or garbles text), and no absurd nesting (which
+ * would overflow the stack further in).
  */
 function storable(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.replaceAll('\u0000', '').toWellFormed()
+  if (typeof value === 'string') return value.replace(CONTROL_CHARACTERS, '').toWellFormed()
   if (value === null || typeof value !== 'object') return value
   if (depth >= MAX_JSON_DEPTH) throw new HttpError(400, 'Request body is nested too deeply.')
   if (Array.isArray(value)) return value.map((item) => storable(item, depth + 1))

@@ -181,9 +181,13 @@ describe('reactions', () => {
   it('concurrent toggles never leave duplicate rows', async () => {
     const comment = await postAsVisitor('race')
     const { client } = await registerMember(baseUrl)
-    await Promise.all(Array.from({ length: 6 }, () => client.post(`/api/comments/${comment.id}/reactions`, { emoji: '🎉' })))
+    const answers = await Promise.all(Array.from({ length: 6 }, () => client.post(`/api/comments/${comment.id}/reactions`, { emoji: '🎉' })))
     const listed = (await client.get(commentsOf())).body.comments.find((c: { id: number }) => c.id === comment.id)
     expect(listed.reactions.filter((r: { emoji: string }) => r.emoji === '🎉').every((r: { count: number }) => r.count === 1)).toBe(true)
+    // Each answer's flag agrees with the counts it carries (both read after the toggle).
+    for (const { body } of answers) {
+      expect(body.reacted).toBe(body.reactions.some((r: { emoji: string; mine: boolean }) => r.emoji === '🎉' && r.mine))
+    }
   })
 
   it('accepts only emojis from the picker; visitors cannot react', async () => {

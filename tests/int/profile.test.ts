@@ -136,7 +136,19 @@ describe('POST /api/profile/picture', () => {
     await adminClient.post('/api/auth/login', admin)
     const filename = url.split('/').pop()
     expect((await adminClient.get(`/cms/api/media?where[filename][equals]=${filename}`)).body.totalDocs).toBe(0)
-    expect((await fetch(new URL(url, baseUrl))).status).not.toBe(200)
+    expect((await fetch(new URL(url, baseUrl))).status).toBe(404)
+  })
+
+  it('five uploads at once: each succeeds, and exactly one picture is left, the linked one', async () => {
+    const { client, user } = await registerMember(baseUrl)
+    const results = await Promise.all([1, 2, 3, 4, 5].map(async (n) => upload(client, new Blob([new Uint8Array(await png(40 + n, 30))], { type: 'image/png' }), `p${n}.png`)))
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+    const linked: string = (await new ApiClient(baseUrl).get(`/api/profile/${user.id}`)).body.profilePicture
+    const adminClient = new ApiClient(baseUrl)
+    await adminClient.post('/api/auth/login', admin)
+    const left = await adminClient.get(`/cms/api/media?where[filename][like]=avatar-${user.id}-&limit=20&depth=0`)
+    expect(left.body.docs.map((d: { filename: string }) => d.filename)).toEqual([linked.split('/').pop()])
+    expect((await fetch(new URL(linked, baseUrl))).status).toBe(200)
   })
 
   it('decides by content: a non-image renamed .png is refused, as are SVG and empty files', async () => {

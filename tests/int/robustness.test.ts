@@ -43,6 +43,13 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
     expect(bio.body.bio).toBe('ab and a literal \\u0000')
   })
 
+  it('other control characters are dropped; tabs and line breaks stay', async () => {
+    const { client } = await registerMember(baseUrl)
+    const bio = await client.request('PUT', '/api/profile', '{"bio":"bell\\u0007 esc\\u001b[31m del\\u007f\\tand\\r\\nlines"}', { 'content-type': 'application/json' })
+    expect(bio.status).toBe(200)
+    expect(bio.body.bio).toBe('bell esc[31m del\tand\r\nlines')
+  })
+
   it('absurdly nested JSON and unpaired surrogates are handled', async () => {
     const admin = await adminClient()
     const deep = `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`
@@ -57,6 +64,14 @@ describe('hostile input gets a clear 4xx, never a 500', () => {
     const admin = await adminClient()
     for (const expiresAt of ['0000-01-01', '0001-01-01', '9999-12-31T23:59:59-23:59']) {
       expectClientError(await admin.post('/api/announcements', { title: 't', content: 'x', expiresAt }), 400)
+    }
+  })
+
+  it('a media file that is not on disk is a 404, whatever its name', async () => {
+    for (const name of ['nope.jpg', '..%2F..%2Fpayload-secret', '.hidden', 'a%00b.png']) {
+      const res = await fetch(`${baseUrl}/cms/api/media/file/${name}`)
+      expect(res.status, name).toBe(404)
+      expect((await res.json()).error).toBe('Not found.')
     }
   })
 
