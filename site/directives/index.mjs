@@ -1,5 +1,5 @@
 // @ts-check
-// The site's own hydration directives (see interaction.ts and toast.ts).
+// The site's own hydration directives (see interaction.ts, toast.ts and form.ts).
 import { fileURLToPath } from 'node:url'
 
 /** @returns {import('astro').AstroIntegration} */
@@ -9,6 +9,7 @@ export default function clientDirectives() {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interaction.ts', import.meta.url)) })
+        addClientDirective({ name: 'form', entrypoint: fileURLToPath(new URL('./form.ts', import.meta.url)) })
         addClientDirective({ name: 'toast', entrypoint: fileURLToPath(new URL('./toast.ts', import.meta.url)) })
       },
     },

@@ -41,6 +41,7 @@ function AgeVerificationForm({ maxDate, registered }: AgeVerificationFormProps) 
 
   return (
     <form
+      ref={form.formRef}
       method="post"
       noValidate
       className="space-y-5"

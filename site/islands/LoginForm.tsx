@@ -33,6 +33,7 @@ function LoginForm() {
   return (
     // method=post keeps credentials out of the URL if someone submits before hydration.
     <form
+      ref={form.formRef}
       method="post"
       noValidate
       className="space-y-5"

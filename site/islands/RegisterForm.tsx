@@ -42,6 +42,7 @@ function RegisterForm({ maxDate }: RegisterFormProps) {
 
   return (
     <form
+      ref={form.formRef}
       method="post"
       noValidate
       className="space-y-5"

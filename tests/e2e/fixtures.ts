@@ -66,7 +66,7 @@ export const atPath = (pathname: string) => (url: URL) => url.pathname === pathn
 export async function waitForIslands(page: Page) {
   // After a client-side redirect the URL can change before the new document has its islands.
   await page.waitForLoadState('load')
-  await expect(page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]')).toHaveCount(0)
+  await expect(page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"], astro-island[ssr][client="form"]')).toHaveCount(0)
 }
 
 /** page.goto and wait for the islands; returns the navigation response. */

@@ -101,3 +101,16 @@ test('a toast queued by the previous page wakes the toast viewport on the next o
   await expect(page).toHaveURL(atPath('/'))
   await expectToast(page, 'Login Successful')
 })
+
+test('a sign-in typed and sent while the form is still loading goes through once it is live', async ({ page }) => {
+  const member = await registerViaApi(page)
+  await verifyViaApi(page, member.dateOfBirth)
+  await page.context().clearCookies()
+  await slowRenderer(page, 1500)
+  await page.goto('/login', { waitUntil: 'domcontentloaded' })
+  await page.getByLabel('Username').fill(member.username)
+  await page.getByLabel('Password', { exact: true }).fill(member.password)
+  await page.getByLabel('Password', { exact: true }).press('Enter')
+  await expect(page).toHaveURL(atPath('/'))
+  await expectToast(page, 'Login Successful')
+})

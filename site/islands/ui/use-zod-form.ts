@@ -1,6 +1,7 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react'
 import type { z } from 'zod'
 import { fieldErrors } from '../../../shared/api-error'
+import { FORM_LIVE_ATTRIBUTE } from '../../directives/form-live'
 
 type Values<K extends string> = Record<K, string>
 
@@ -31,12 +32,27 @@ export function useZodForm<K extends string, S extends z.ZodType>(schema: S, ini
     }
   }
 
+  /**
+   * What the form's fields hold now. Usually the state; but text typed (or autofilled) before the
+   * island hydrated is only in the fields, and a submit held until hydration must send it.
+   */
+  function valuesIn(form: HTMLFormElement): Values<K> {
+    const current = { ...values }
+    for (const name of Object.keys(values) as K[]) {
+      const control = form.elements.namedItem(name)
+      if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) current[name] = control.value
+    }
+    return current
+  }
+
   /** onSubmit handler: validates, focuses the first invalid control, or calls onValid with parsed data. */
   function handleSubmit(onValid: (data: z.output<S>) => void) {
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault()
       setAttempted(true)
-      const result = schema.safeParse(values)
+      const current = valuesIn(event.currentTarget)
+      if ((Object.keys(current) as K[]).some((name) => current[name] !== values[name])) setValues(current)
+      const result = schema.safeParse(current)
       if (result.success) {
         setErrors({})
         onValid(result.data)
@@ -44,12 +60,17 @@ export function useZodForm<K extends string, S extends z.ZodType>(schema: S, ini
       }
       const next = fieldErrors(result.error) as Partial<Record<K, string>>
       setErrors(next)
-      const firstInvalid = (Object.keys(values) as K[]).find((name) => next[name])
+      const firstInvalid = (Object.keys(current) as K[]).find((name) => next[name])
       if (firstInvalid) document.getElementById(`${idPrefix}-${firstInvalid}`)?.focus()
     }
   }
 
   const id = (name: K) => `${idPrefix}-${name}`
 
-  return { values, errors, field, handleSubmit, id }
+  /** The form's ref: marks it live once committed, so `client:form` replays a held submit. */
+  const formRef = useCallback((node: HTMLFormElement | null) => {
+    node?.setAttribute(FORM_LIVE_ATTRIBUTE, '')
+  }, [])
+
+  return { values, errors, field, handleSubmit, id, formRef }
 }
