@@ -7,9 +7,10 @@ test('the creator signs in at /cms and edits a post in the rich-text editor; the
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page).toHaveURL(/\/cms\/?$/)
 
-  // A post of its own, so parallel tests reading the seeded posts are undisturbed.
+  // A draft of its own, so parallel tests reading the public lists are undisturbed; the signed-in
+  // creator still sees it on the site.
   const created = await page.request.post('/api/blog-posts', {
-    data: { title: `CMS edit target ${Date.now()}`, content: 'A first paragraph written in **markdown**.', status: 'published' },
+    data: { title: `CMS edit target ${Date.now()}`, content: 'A first paragraph written in **markdown**.', status: 'draft' },
     headers: { origin: process.env.E2E_BASE_URL! },
   })
   expect(created.status()).toBe(201)

@@ -95,13 +95,14 @@ test("a member gets no delete menu on someone else's comment", async ({ page, br
   const video = freeVideos[6]!
   const other = await browser.newPage()
   await registerViaApi(other)
-  const res = await other.request.post(`/api/videos/${video}/comments`, { data: { content: 'Not yours to delete' }, headers: { origin: process.env.E2E_BASE_URL! } })
+  const content = `Not yours to delete ${Date.now()}`
+  const res = await other.request.post(`/api/videos/${video}/comments`, { data: { content }, headers: { origin: process.env.E2E_BASE_URL! } })
   expect(res.status()).toBe(201)
   await other.close()
 
   await registerViaApi(page)
   const section = await openComments(page, video)
-  const item = section.getByRole('listitem').filter({ hasText: 'Not yours to delete' })
+  const item = section.getByRole('listitem').filter({ hasText: content })
   await expect(item).toBeVisible()
   await expect(item.getByRole('button', { name: 'Add reaction' })).toBeVisible()
   await expect(item.getByRole('button', { name: 'Comment options' })).toHaveCount(0)
