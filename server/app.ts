@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises'
 import path from 'node:path'
 
 import compression from 'compression'
@@ -9,7 +8,9 @@ import { logger } from './logger'
 import { createMediaRouter } from './media'
 import { createPageCache } from './page-cache'
 import { securityHeaders } from './security-headers'
-import { hit, rules, tooManyAttemptsMessage } from '../cms/services/rate-limit'
+import { authGuards } from './guards/auth'
+import { cmsApiGuards } from './guards/cms-api'
+import { healthCheck } from './health'
 
 type AstroHandler = (req: Request, res: Response, next?: NextFunction, locals?: object) => void
 type NextHandler = (req: Request, res: Response) => Promise<void>
@@ -26,35 +27,10 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.use(securityHeaders)
   app.use(compression({ threshold: 1024 }))
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await payload.db.drizzle.execute('select 1')
-      res.json({ status: 'ok', database: 'ok' })
-    } catch (error) {
-      logger.error({ err: error }, 'health check: database unreachable')
-      res.status(503).json({ status: 'error', database: 'unreachable' })
-    }
-  })
+  app.get('/healthz', healthCheck(payload))
 
-  // Payload's own login is a second door to the same accounts: same per-IP limit as /api/auth/login.
-  app.post('/cms/api/users/login', (req, res, next) => {
-    const result = hit(rules.login, req.ip ?? 'unknown')
-    if (result.allowed) return next()
-    res.set('retry-after', String(result.retryAfterSeconds))
-    res.status(429).json({ errors: [{ message: tooManyAttemptsMessage(result.retryAfterSeconds) }], error: tooManyAttemptsMessage(result.retryAfterSeconds) })
-  })
-  // Email verification is not used (members verify their age instead); Payload's route would 500.
-  app.all('/cms/api/users/verify/{*rest}', (_req, res) => void res.status(404).json({ error: 'Not found.' }))
-  // Payload's file handler answers 500 for a media file that is not on disk: a missing file is a 404.
-  const mediaDir = payload.collections.media?.config.upload.staticDir
-  app.get('/cms/api/media/file/:filename', async (req, res, next) => {
-    const name = String(req.params.filename)
-    const safe = mediaDir && !/[/\\\0]/.test(name) && !name.startsWith('.')
-    // Asynchronous: pictures are requested on most pages, the event loop must not wait on the disk.
-    const found = safe ? await stat(path.join(mediaDir, name)).then((s) => s.isFile(), () => false) : false
-    if (found) return next()
-    res.status(404).json({ errors: [{ message: 'Not found.' }], error: 'Not found.' })
-  })
+  app.use(authGuards(payload))
+  app.use(cmsApiGuards(payload))
   app.all(['/cms', '/cms/{*rest}', '/_next/{*rest}', '/__nextjs{*rest}'], (req, res) => void nextHandler(req, res))
 
   // Astro's hashed client assets never change under the same name.
