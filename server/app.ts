@@ -8,9 +8,12 @@ import { logger } from './logger'
 import { createMediaRouter } from './media'
 import { createPageCache } from './page-cache'
 import { securityHeaders } from './security-headers'
+import { limitRequestBodies, requestForNext } from './body-limit'
+import { trustProxySetting } from './client-ip'
 import { authGuards } from './guards/auth'
 import { cmsApiGuards } from './guards/cms-api'
 import { healthCheck } from './health'
+import { sessionOnReads } from './session-reads'
 
 type AstroHandler = (req: Request, res: Response, next?: NextFunction, locals?: object) => void
 type NextHandler = (req: Request, res: Response) => Promise<void>
@@ -21,17 +24,22 @@ export type AppParts = { payload: Payload; nextHandler: NextHandler; astroHandle
 export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppParts) {
   const app = express()
   app.disable('x-powered-by')
-  if (process.env.TRUST_PROXY === 'true') app.set('trust proxy', true)
+  // req.ip is the client's address as the trusted proxy saw it (server/client-ip.ts), for Express
+  // and, through locals, for the site's endpoints alike.
+  app.set('trust proxy', trustProxySetting())
 
   app.use(requestLog)
+  app.use(refuseUnknownMethods)
   app.use(securityHeaders)
   app.use(compression({ threshold: 1024 }))
+  app.use(sessionOnReads)
+  app.use(limitRequestBodies(payload))
 
   app.get('/healthz', healthCheck(payload))
 
   app.use(authGuards(payload))
   app.use(cmsApiGuards(payload))
-  app.all(['/cms', '/cms/{*rest}', '/_next/{*rest}', '/__nextjs{*rest}'], (req, res) => void nextHandler(req, res))
+  app.all(['/cms', '/cms/{*rest}', '/_next/{*rest}', '/__nextjs{*rest}'], (req, res) => void nextHandler(requestForNext(req), res))
 
   // Astro's hashed client assets never change under the same name.
   app.use('/_astro', express.static(path.join(siteDir, 'client/_astro'), { immutable: true, maxAge: '1y', index: false }))
@@ -42,7 +50,7 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.use('/media', createMediaRouter({ payload }))
   app.use(createPageCache())
   // Without `next`, Astro answers unmatched paths itself with the site's 404 page.
-  app.use((req, res) => astroHandler(req, res))
+  app.use((req, res) => astroHandler(req, res, undefined, { clientAddress: req.ip }))
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     logger.error({ err: error, path: req.path }, 'unhandled error')
@@ -61,4 +69,13 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
     logger[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip }, 'request')
   })
   next()
+}
+
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+/** TRACE, CONNECT and invented methods: nothing here answers them. */
+function refuseUnknownMethods(req: Request, res: Response, next: NextFunction) {
+  if (KNOWN_METHODS.has(req.method)) return next()
+  res.set('allow', [...KNOWN_METHODS].join(', '))
+  res.status(405).json({ error: 'Method not allowed.' })
 }

@@ -3,6 +3,7 @@ import { APIError, ValidationError } from 'payload'
 import type { z } from 'zod'
 
 import { hit, tooManyAttemptsMessage, type RateLimitRule } from '../../cms/services/rate-limit'
+import { rateLimitKey } from '../../cms/services/rate-limit/client-key'
 
 export const MAX_JSON_BYTES = 64 * 1024
 
@@ -69,13 +70,14 @@ function storable(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, storable(item, depth + 1)]))
 }
 
-export const clientIp = (context: Pick<APIContext, 'clientAddress' | 'request'>): string => {
-  if (process.env.TRUST_PROXY === 'true') {
-    const forwarded = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
+/**
+ * The key a client's per-IP limits are counted under: the address Express found (`req.ip`, under
+ * TRUST_PROXY's rule, passed in as a local), an IPv6 client by its /64.
+ */
+export const clientIp = (context: Pick<APIContext, 'clientAddress' | 'locals'>): string => {
+  if (context.locals.clientAddress) return rateLimitKey(context.locals.clientAddress)
   try {
-    return context.clientAddress || 'unknown'
+    return rateLimitKey(context.clientAddress)
   } catch {
     return 'unknown'
   }

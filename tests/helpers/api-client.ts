@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
 
 let ipCounter = 0
-/** A distinct client address per test (IPv6 documentation prefix; sent only as X-Forwarded-For). */
-export const uniqueIp = () => `2001:db8::${(++ipCounter).toString(16)}:${randomBytes(2).toString('hex')}`
+/**
+ * A distinct client per test: its own /64 in the IPv6 documentation prefix (limits count an IPv6
+ * client by its /64), sent only as X-Forwarded-For.
+ */
+export const uniqueIp = () => `2001:db8:${(++ipCounter).toString(16)}:${randomBytes(2).toString('hex')}::1`
 
 export const uniqueUsername = (prefix = 'member') => `${prefix}_${randomBytes(4).toString('hex')}`
 
