@@ -8,6 +8,7 @@ import { startTestServer } from '../tests/helpers/test-server'
 import { startBaseline } from './lib/baseline'
 import { measurePageJs, type PageJs } from './lib/js-size'
 import { load, round, serialLatency, type LoadOptions, type LoadResult } from './lib/load'
+import { oversizedBodies } from './lib/oversized-bodies'
 import { budgetLines, markdownTable, updateReadme, type RouteResult } from './lib/report'
 
 const OUT_DIR = path.join(import.meta.dirname, 'out')
@@ -107,6 +108,10 @@ async function main() {
     healthzMs: await serialLatency(`${appUrl}/healthz`, {}, SERIAL_SAMPLES),
   }
 
+  // Hardening figures: memory held while oversized bodies stream in.
+  log('8 parallel 600 MB chunked bodies…')
+  const oversized = await oversizedBodies(appUrl, server.pid)
+
   const report = {
     measuredAt: new Date().toISOString(),
     machine: {
@@ -121,6 +126,7 @@ async function main() {
     routes: results,
     js: Object.fromEntries(Object.entries(js).map(([name, byAudience]) => [name, Object.fromEntries(Object.entries(byAudience).map(([a, p]) => [a, p?.files]))])),
     floors,
+    hardening: { oversizedBodies: oversized },
     missing,
     budgets: budgetLines(results),
   }

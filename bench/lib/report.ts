@@ -1,6 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 
 import type { LoadResult } from './load'
+import type { OversizedBodiesResult } from './oversized-bodies'
+
+/** Page latency for a signed-in member while a burst of registrations arrives at once. */
+export type RegistrationBurstFigures = { registrations: number; registrationFailures: number; pageRequests: number; p50Ms: number; p99Ms: number; maxMs: number }
 
 export type RouteResult = {
   route: string
@@ -49,6 +53,7 @@ type Report = {
   load: { connections: number; durationSeconds: number }
   routes: RouteResult[]
   floors: { robotsTxtMs: number; healthzMs: number }
+  hardening: { oversizedBodies: OversizedBodiesResult; registrationBurst?: RegistrationBurstFigures }
   missing: { path: string; audience: string; status: number }[]
   budgets: BudgetLine[]
 }
@@ -85,10 +90,29 @@ export function markdownTable(report: Report): string {
       ? ['', `Not measured (not 200): ${report.missing.map((m) => `\`${m.path}\` ${m.audience} → ${m.status}`).join('; ')}.`]
       : []),
     '',
+    ...hardeningLines(report.hardening),
+    '',
     '| Budget | Measured | Limit | |',
     '|---|---:|---:|---|',
     ...budgetRows.map((r) => `| ${r} |`),
   ].join('\n')
+}
+
+function hardeningLines({ oversizedBodies: o, registrationBurst: r }: Report['hardening']): string[] {
+  const statuses = Object.entries(o.statuses).map(([status, count]) => `${count} × ${status}`).join(', ')
+  const lines = [
+    `Oversized bodies: ${o.requests} parallel chunked bodies of ${Math.round(o.bytesOfferedEach / 1024 / 1024)} MB → ${statuses}; ` +
+      `each client sent at most ${o.maxBytesSentMB} MB before the answer; server memory ${o.rssBeforeMB} MB before, ${o.rssPeakMB} MB at peak ` +
+      `(growth ${o.growthMB} MB, goal under 50 MB), ${o.rssAfterMB} MB after.`,
+  ]
+  if (r) {
+    lines.push(
+      '',
+      `Registration burst: ${r.registrations} registrations at once (${r.registrationFailures} failed) while a member loads pages: ` +
+        `${r.pageRequests} page requests, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (goal under 250 ms), max ${r.maxMs} ms.`,
+    )
+  }
+  return lines
 }
 
 const START = '<!-- bench:results:start -->'

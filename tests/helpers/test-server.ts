@@ -8,7 +8,7 @@ import { ROOT, runLabel } from './test-database'
 
 export const TEST_ADMIN = { username: 'creator', password: 'creator-test-password' }
 
-export type TestServer = { url: string; logFile: string; dataDir: string; stop: () => Promise<void>; kill: () => Promise<void> }
+export type TestServer = { url: string; pid: number; logFile: string; dataDir: string; stop: () => Promise<void>; kill: () => Promise<void> }
 
 /**
  * Starts the built production server (`npm start`'s entry) on a free port against `databaseUrl`,
@@ -64,6 +64,7 @@ export async function startTestServer(
   }
   return {
     url,
+    pid: child.pid!,
     logFile,
     dataDir,
     kill: async () => {
