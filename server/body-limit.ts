@@ -27,7 +27,12 @@ export const bodyLimits = {
 }
 
 const TOO_LARGE = 'Request body is too large.'
-/** How long a refused upload is still read (and thrown away) so the client sees the 413 before the connection closes. */
+/**
+ * After a 413, how much of the refused body is still read (and thrown away), and for how long, so
+ * the client gets to read the answer before the connection closes (closing on unread data resets
+ * the connection, and the client may see only the reset).
+ */
+const LINGER_BYTES = 16 * MB
 const LINGER_MS = 2000
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -131,15 +136,22 @@ function readBounded(req: Request, limit: number): Promise<Buffer | 'too-large' 
 function tooLarge(req: Request, res: Response) {
   logger.warn({ event: 'body_too_large', method: req.method, path: req.path, declared: req.headers['content-length'] ?? 'chunked' }, 'request body refused: too large')
   const finish = () => {
-    // Read and discard what is still coming for a moment, so the client gets to read the 413,
-    // then close the connection: the rest of the body is never read.
-    req.on('data', () => undefined)
+    // The rest of the body is never read: discard a little more, then close the connection.
+    let discarded = 0
+    const close = () => {
+      clearTimeout(timer)
+      req.socket.destroy()
+    }
+    const timer = setTimeout(close, LINGER_MS)
+    timer.unref()
+    req.on('data', (chunk: Buffer) => {
+      discarded += chunk.length
+      if (discarded > LINGER_BYTES) close()
+    })
+    req.once('end', () => clearTimeout(timer))
     req.resume()
-    setTimeout(() => req.socket.destroy(), LINGER_MS).unref()
-    req.once('end', () => req.socket.end())
   }
   if (res.headersSent) return finish()
-  res.set('connection', 'close')
   const body = req.path.startsWith('/cms') ? { errors: [{ message: TOO_LARGE }], error: TOO_LARGE } : { error: TOO_LARGE }
   res.status(413).json(body)
   res.once('finish', finish)
