@@ -9,6 +9,7 @@ import { startBaseline } from './lib/baseline'
 import { measurePageJs, type PageJs } from './lib/js-size'
 import { load, round, serialLatency, type LoadOptions, type LoadResult } from './lib/load'
 import { oversizedBodies } from './lib/oversized-bodies'
+import { registrationBurst } from './lib/registration-burst'
 import { budgetLines, markdownTable, updateReadme, type RouteResult } from './lib/report'
 
 const OUT_DIR = path.join(import.meta.dirname, 'out')
@@ -111,6 +112,9 @@ async function main() {
   // Hardening figures: memory held while oversized bodies stream in.
   log('8 parallel 600 MB chunked bodies…')
   const oversized = await oversizedBodies(appUrl, server.pid)
+  // …and signed-in page latency while 60 registrations arrive at once.
+  log('60 registrations at once while a member reads the home page…')
+  const burst = await registrationBurst(appUrl, headers.member.cookie!)
 
   const report = {
     measuredAt: new Date().toISOString(),
@@ -126,7 +130,7 @@ async function main() {
     routes: results,
     js: Object.fromEntries(Object.entries(js).map(([name, byAudience]) => [name, Object.fromEntries(Object.entries(byAudience).map(([a, p]) => [a, p?.files]))])),
     floors,
-    hardening: { oversizedBodies: oversized },
+    hardening: { oversizedBodies: oversized, registrationBurst: burst },
     missing,
     budgets: budgetLines(results),
   }

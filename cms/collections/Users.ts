@@ -3,6 +3,8 @@ import type { CollectionConfig, Field } from 'payload'
 import { BADGE_CODES } from '../../shared/constants'
 import { adminOrSelf, adminOrSelfField, isAdmin, isAdminField } from '../access'
 import { requestUser, userIsAdmin } from '../access/roles'
+import { assignMemberNumber, clearGivenMemberNumber } from '../services/auth/member-number'
+import { clearThrottleOnNewPassword, guardPasswordReset, refusePayloadLogin } from '../services/auth/password-reset'
 
 const secureCookies =
   process.env.COOKIE_SECURE !== undefined
@@ -30,8 +32,12 @@ export const Users: CollectionConfig = {
   },
   auth: {
     loginWithUsername: { allowEmailLogin: false, requireEmail: false, requireUsername: true },
-    maxLoginAttempts: Number(process.env.LOGIN_MAX_ATTEMPTS ?? 5),
-    lockTime: Number(process.env.LOGIN_LOCK_MINUTES ?? 15) * 60 * 1000,
+    // Payload's account lock is unreachable: its login operation is refused (refusePayloadLogin) and
+    // both sign-in doors use signIn (cms/services/auth/login.ts), whose backoff is per account and
+    // address, so strangers cannot lock the owner out. A fixed value keeps the lock's columns
+    // (login_attempts, lock_until) in the schema; LOGIN_MAX_ATTEMPTS now tunes the backoff.
+    maxLoginAttempts: 5,
+    lockTime: 15 * 60 * 1000,
     tokenExpiration: 60 * 60 * 24 * 7,
     useSessions: true,
     cookies: { sameSite: 'Lax', secure: secureCookies },
@@ -47,6 +53,11 @@ export const Users: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
     unlock: isAdmin,
+  },
+  hooks: {
+    beforeOperation: [refusePayloadLogin, guardPasswordReset],
+    beforeChange: [clearGivenMemberNumber, clearThrottleOnNewPassword],
+    afterChange: [assignMemberNumber],
   },
   fields: [
     { name: 'dateOfBirth', type: 'date', access: privateField, admin: { date: { pickerAppearance: 'dayOnly' } } },

@@ -12,10 +12,25 @@ import {
 } from '../messages'
 import { dateOfBirthField, optionalEmailField } from './fields'
 
+/** Text PostgreSQL can compare: no NUL, no unpaired surrogate (either would fail the query). */
+const storableText = (text: string) => !text.includes('\u0000') && text.isWellFormed()
+/** Generous caps: no account has a longer name or password, and longer ones only cost work. */
+const LOGIN_FIELD_MAX = 1024
+export const LOGIN_FIELD_INVALID = 'Username and password must be plain text of at most 1024 characters.'
+
 export const loginSchema = z.object({
-  username: z.string({ error: USERNAME_REQUIRED }).trim().min(1, { error: USERNAME_REQUIRED }),
+  username: z
+    .string({ error: USERNAME_REQUIRED })
+    .trim()
+    .min(1, { error: USERNAME_REQUIRED, abort: true })
+    .max(LOGIN_FIELD_MAX, { error: LOGIN_FIELD_INVALID, abort: true })
+    .refine(storableText, { error: LOGIN_FIELD_INVALID }),
   // Never trimmed: spaces can be part of a password.
-  password: z.string({ error: PASSWORD_REQUIRED }).min(1, { error: PASSWORD_REQUIRED }),
+  password: z
+    .string({ error: PASSWORD_REQUIRED })
+    .min(1, { error: PASSWORD_REQUIRED, abort: true })
+    .max(LOGIN_FIELD_MAX, { error: LOGIN_FIELD_INVALID, abort: true })
+    .refine(storableText, { error: LOGIN_FIELD_INVALID }),
 })
 
 export const usernameField = z

@@ -1,4 +1,7 @@
 export { toSessionUser } from './session-user'
 export { createMember, registerMember } from './register'
-export { loginMember, logoutMember, startSession, sessionCookie, expiredSessionCookie, INVALID_CREDENTIALS } from './login'
+export { signIn, createSession, logoutMember, startSession, sessionCookie, expiredSessionCookie, INVALID_CREDENTIALS } from './login'
+export { parseLoginBody } from './login-body'
+export { KNOWN_DEVICE_COOKIE } from './known-device'
+export { passwordResetEnabled, PASSWORD_RESET_OFF } from './password-reset'
 export { verifyAge, DOB_MISMATCH, UNDER_AGE } from './verify-age'

@@ -1,32 +1,101 @@
 import type { Payload } from 'payload'
-import { AuthenticationError, createLocalReq, generateExpiredPayloadCookie, generatePayloadCookie, LockedAuth, logoutOperation } from 'payload'
+import { createLocalReq, generateExpiredPayloadCookie, generatePayloadCookie, getFieldsToSign, jwtSign, logoutOperation } from 'payload'
+import { addSessionToUser } from 'payload/shared'
 
+import { tooManyAttemptsMessage } from '../rate-limit'
 import type { User } from '../../payload-types'
-import { ServiceError, unauthorized } from '../errors'
+import { tooMany, unauthorized } from '../errors'
+import { knownDeviceCookie, knownDeviceUserId } from './known-device'
+import { accountName, clearLoginFailures, loginWaitSeconds, recordLoginFailure } from './login-throttle'
+import { verifyPassword } from './password'
+import { forgetSessionToken } from '../cache/session-cache'
+import { revokeSessionId, verifiedTokenClaims } from './revoked-sessions'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.'
-export const lockedMessage = () =>
-  `This account is locked after too many failed sign-in attempts. Please try again in ${Number(process.env.LOGIN_LOCK_MINUTES ?? 15)} minutes.`
 
 const authConfig = (payload: Payload) => payload.collections.users.config.auth
 
-/** Signs a member in: returns the user and the session cookie to set. */
-export async function loginMember(payload: Payload, username: string, password: string, ip: string) {
-  try {
-    const result = await payload.login({ collection: 'users', data: { username, password } })
-    if (!result.token || !result.user) throw unauthorized(INVALID_CREDENTIALS)
-    return { user: result.user as User, cookie: sessionCookie(payload, result.token) }
-  } catch (error) {
-    if (error instanceof LockedAuth) {
-      payload.logger.warn({ event: 'login_locked', username, ip }, 'sign-in refused: account locked')
-      throw new ServiceError(lockedMessage(), 429)
+export type SignInInput = {
+  username: string
+  password: string
+  /** The client's rate-limit key (rateLimitKey of its address). */
+  clientKey: string
+  /** The known-device cookie's value, if the browser sent one. */
+  knownDevice?: string | null
+  /** Depth of the returned user (relationships such as the profile picture). */
+  depth?: number
+}
+
+export type SignInResult = {
+  /** The user as the user may read it (Payload's read access, at `depth`). */
+  user: User
+  token: string
+  exp: number
+  /** Set-Cookie values: the session, and the known-device cookie. */
+  cookies: string[]
+}
+
+type StoredUser = User & { hash?: string; salt?: string; sessions?: unknown[]; collection?: string }
+
+/**
+ * Signs a member in (both doors: POST /api/auth/login and /cms/api/users/login). Payload's own
+ * login operation is not used: it locks the account for everyone after a few failures. Here a
+ * wrong password, a locked-out pair and an unknown name answer alike: the same 401 after the same
+ * hash, or the same 429 (login-throttle.ts), and the owner's known browser is never held back.
+ */
+export async function signIn(payload: Payload, input: SignInInput): Promise<SignInResult> {
+  const username = accountName(input.username)
+  const ip = input.clientKey
+  const stored = (await payload.db.findOne({ collection: 'users', where: { username: { equals: username } } })) as StoredUser | null
+  const knownDevice = stored !== null && knownDeviceUserId(payload, input.knownDevice) === stored.id
+  if (!knownDevice) {
+    const wait = loginWaitSeconds(username, ip)
+    if (wait > 0) {
+      payload.logger.warn({ event: 'login_throttled', username, ip, retryAfterSeconds: wait }, 'sign-in refused: too many failures from this address')
+      throw tooMany(tooManyAttemptsMessage(wait), wait)
     }
-    if (error instanceof AuthenticationError || (error instanceof Error && /incorrect|not found/i.test(error.message))) {
-      payload.logger.warn({ event: 'login_failed', username, ip }, 'sign-in failed')
-      throw unauthorized(INVALID_CREDENTIALS)
-    }
-    throw error
   }
+  // Runs a hash even when there is no such account, so both cost the same.
+  const ok = await verifyPassword(input.password, stored)
+  if (!ok || !stored) {
+    const wait = knownDevice ? 0 : recordLoginFailure(username, ip)
+    payload.logger.warn({ event: 'login_failed', username, ip, knownDevice, ...(wait > 0 ? { backoffSeconds: wait } : {}) }, 'sign-in failed')
+    throw unauthorized(INVALID_CREDENTIALS)
+  }
+  clearLoginFailures(username, ip)
+  const { token, exp } = await createSession(payload, stored)
+  payload.logger.info({ event: 'login_succeeded', userId: stored.id, ip, knownDevice }, 'signed in')
+  const user = await payload.findByID({
+    collection: 'users',
+    id: stored.id,
+    depth: input.depth ?? 1,
+    // The user reads their own row as themselves: Payload's read access, as its login answers.
+    overrideAccess: false,
+    user: { ...stored, collection: 'users' },
+  })
+  return {
+    user,
+    token,
+    exp,
+    cookies: [sessionCookie(payload, token), knownDeviceCookie(payload, stored.id, Boolean(authConfig(payload).cookies?.secure))],
+  }
+}
+
+/**
+ * A new session on the user's row and its signed token, exactly as Payload's login makes them
+ * (addSessionToUser, the fields marked saveToJWT, the collection's token lifetime), for a user
+ * whose password has just been checked or set.
+ */
+export async function createSession(payload: Payload, user: Pick<User, 'id'>): Promise<{ token: string; exp: number }> {
+  const collectionConfig = payload.collections.users.config
+  const req = await createLocalReq({}, payload)
+  const stored = (await payload.db.findOne({ collection: 'users', req, where: { id: { equals: user.id } } })) as StoredUser | null
+  if (!stored) throw unauthorized(INVALID_CREDENTIALS)
+  // Without the password columns: the session write must never put back a hash an admin has just replaced.
+  const { hash: _hash, salt: _salt, ...row } = stored
+  const { sid } = await addSessionToUser({ collectionConfig, payload, req, user: row as never })
+  const fieldsToSign = getFieldsToSign({ collectionConfig, email: stored.email ?? '', sid, user: { ...row, collection: 'users' } as never })
+  return jwtSign({ fieldsToSign, secret: payload.secret, tokenExpiration: collectionConfig.auth.tokenExpiration })
 }
 
 export function sessionCookie(payload: Payload, token: string): string {
@@ -37,16 +106,32 @@ export function expiredSessionCookie(payload: Payload): string {
   return generateExpiredPayloadCookie({ collectionAuthConfig: authConfig(payload), cookiePrefix: payload.config.cookiePrefix })
 }
 
-/** Ends the session server-side (removes it from the user's sessions), so the old cookie stops working. */
-export async function logoutMember(payload: Payload, user: User & { _sid?: string; collection?: string }) {
-  const req = await createLocalReq({ user: { ...user, collection: 'users' } as never }, payload)
-  await logoutOperation({ collection: payload.collections.users, req })
+/**
+ * Ends the session: removes it from the user's sessions, so the old cookie stops working. When
+ * that write fails, or the user could not even be read (the database is down), the session is
+ * refused in memory from now on and deleted from the row when it is next seen
+ * (revoked-sessions.ts). The caller expires the cookie either way.
+ */
+export async function logoutMember(payload: Payload, user: (User & { _sid?: string; collection?: string }) | null, token?: string | null) {
+  try {
+    if (!user) throw new Error('the session could not be read')
+    const req = await createLocalReq({ user: { ...user, collection: 'users' } as never }, payload)
+    await logoutOperation({ collection: payload.collections.users, req })
+  } catch (error) {
+    const claims = verifiedTokenClaims(token, payload.secret)
+    const sid = typeof user?._sid === 'string' ? user._sid : claims?.sid
+    if (sid) {
+      revokeSessionId(sid, claims?.expiresAt ?? Date.now() + authConfig(payload).tokenExpiration * 1000)
+      payload.logger.error({ err: user ? error : undefined, event: 'logout_deferred', userId: user?.id ?? null }, 'logout: session refused in memory until the database forgets it')
+    }
+  } finally {
+    forgetSessionToken()
+  }
   return expiredSessionCookie(payload)
 }
 
-/** A fresh session for a member who has just registered. */
-export async function startSession(payload: Payload, username: string, password: string) {
-  const result = await payload.login({ collection: 'users', data: { username, password } })
-  if (!result.token) throw unauthorized(INVALID_CREDENTIALS)
-  return sessionCookie(payload, result.token)
+/** A fresh session for a member who has just registered (their password was hashed at creation). */
+export async function startSession(payload: Payload, user: Pick<User, 'id'>) {
+  const { token } = await createSession(payload, user)
+  return sessionCookie(payload, token)
 }

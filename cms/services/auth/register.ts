@@ -1,23 +1,12 @@
-import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, ValidationError } from 'payload'
 
-import { badgesForMemberNumber } from '../../../shared/constants'
 import type { RegisterInput } from '../../../shared/schemas/auth'
 import type { User } from '../../payload-types'
 import { conflict } from '../errors'
+import { withPasswordSlot } from './password'
 
-/** Drizzle handle bound to the request's transaction, so raw SQL and Local API calls commit together. */
-export async function transactionDb(payload: Payload, req: PayloadRequest) {
-  const id = await req.transactionID
-  const adapter = payload.db as unknown as {
-    drizzle: { execute: (q: ReturnType<typeof sql>) => Promise<{ rows: Record<string, unknown>[] }> }
-    sessions?: Record<string, { db: typeof adapter.drizzle }>
-  }
-  return (id !== undefined && adapter.sessions?.[String(id)]?.db) || adapter.drizzle
-}
-
-export const MEMBER_NUMBER_LOCK = 7_031_001
+export { MEMBER_NUMBER_LOCK, transactionDb } from './member-number'
 
 export type NewMemberData = {
   username: string
@@ -29,17 +18,21 @@ export type NewMemberData = {
 }
 
 /**
- * Opens an account with the next member number. Registrations take a transaction-scoped
- * advisory lock, so concurrent sign-ups get distinct numbers with no gaps (a failed one
- * rolls back before the next takes the lock), and the badges follow from the number.
+ * Opens an account. Its member number and badges come from the users collection's create hook
+ * (member-number.ts), in the same transaction, under a lock held only for the number. The whole
+ * creation runs in a password slot (password.ts): Payload hashes the password inside its create
+ * operation, so a burst of registrations queues for the slots instead of holding database
+ * connections and every core while their hashes run.
  */
 export async function createMember(payload: Payload, data: NewMemberData, outerReq?: PayloadRequest): Promise<User> {
+  return withPasswordSlot(() => createMemberNow(payload, data, outerReq))
+}
+
+async function createMemberNow(payload: Payload, data: NewMemberData, outerReq?: PayloadRequest): Promise<User> {
   // Inside a caller's transaction (the seed) the caller commits; otherwise this call owns one.
   const req = outerReq ?? (await createLocalReq({}, payload))
   const owns = !outerReq && (await initTransaction(req))
   try {
-    const db = await transactionDb(payload, req)
-    await db.execute(sql`select pg_advisory_xact_lock(${MEMBER_NUMBER_LOCK})`)
     const taken = await payload.count({
       collection: 'users',
       where: { username: { equals: data.username.toLowerCase().trim() } },
@@ -56,9 +49,7 @@ export async function createMember(payload: Payload, data: NewMemberData, outerR
       })
       if (emailTaken.totalDocs > 0) throw conflict('An account with that email already exists.')
     }
-    const { rows } = await db.execute(sql`select coalesce(max(member_number), 0) + 1 as next from users`)
-    const memberNumber = Number(rows[0]?.next ?? 1)
-    // overrideAccess: the caller validated the input; member number, badges and flags are server-set.
+    // overrideAccess: the caller validated the input; flags are server-set (the number by the hook).
     const user = await payload.create({
       collection: 'users',
       data: {
@@ -66,8 +57,6 @@ export async function createMember(payload: Payload, data: NewMemberData, outerR
         password: data.password,
         email: data.email || undefined,
         dateOfBirth: `${data.dateOfBirth}T00:00:00.000Z`,
-        memberNumber,
-        badges: badgesForMemberNumber(memberNumber),
         isAdmin: Boolean(data.isAdmin),
         isVerified: Boolean(data.isVerified),
       },

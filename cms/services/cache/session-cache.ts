@@ -1,5 +1,6 @@
 import { createLocalReq, executeAuthStrategies, extractJWT, type Payload, type PayloadRequest, type TypedUser } from 'payload'
 
+import { forgetRevokedSession, hasRevokedSessions, isSessionRevoked } from '../auth/revoked-sessions'
 import { ContentCache } from './content-cache'
 import { afterTransactionEnds } from './transaction-end'
 
@@ -100,6 +101,16 @@ async function authenticate(payload: Payload, headers: Headers): Promise<TypedUs
  * results are kept. Each caller gets its own copy.
  */
 export async function findSessionUser(payload: Payload, headers: Headers): Promise<TypedUser | null> {
+  const user = await findUnrevokedSessionUser(payload, headers)
+  if (user && hasRevokedSessions() && isSessionRevoked((user as { _sid?: unknown })._sid)) {
+    // Logged out while the database was down: refused, and deleted now that the row was read again.
+    await deleteRevokedSession(payload, user)
+    return null
+  }
+  return user
+}
+
+async function findUnrevokedSessionUser(payload: Payload, headers: Headers): Promise<TypedUser | null> {
   const token = extractJWT({ headers, payload })
   const onlyJwt = payload.authStrategies.length > 0 && payload.authStrategies.every((strategy) => strategy.name === 'local-jwt')
   const { cache, watched } = state()
@@ -110,4 +121,25 @@ export async function findSessionUser(payload: Payload, headers: Headers): Promi
     expiresAt: (found) => (found ? sessionEndsAt(token, found) : Number.NEGATIVE_INFINITY),
   })
   return user ? structuredClone(user) : null
+}
+
+/** Removes a revoked session from its user's row; it stays revoked in memory until that succeeds. */
+async function deleteRevokedSession(payload: Payload, user: TypedUser): Promise<void> {
+  const sid = (user as { _sid?: unknown })._sid as string
+  try {
+    const stored = (await payload.db.findOne({ collection: 'users', where: { id: { equals: user.id } } })) as { sessions?: { id?: unknown }[] } | null
+    if (stored?.sessions?.some((session) => session.id === sid)) {
+      const sessions = stored.sessions.filter((session) => session.id !== sid)
+      await payload.db.updateOne({ collection: 'users', id: user.id, data: { ...stored, sessions, updatedAt: null }, returning: false })
+    }
+    forgetRevokedSession(sid)
+    payload.logger.info({ event: 'logout_completed', userId: user.id }, 'logout: deferred session deletion done')
+  } catch (error) {
+    payload.logger.warn({ err: error, event: 'logout_retry_failed', userId: user.id }, 'logout: the session still could not be deleted')
+  }
+}
+
+/** Forgets a token's remembered user (at logout): every entry goes, as on any write to a user. */
+export function forgetSessionToken(): void {
+  state().cache.clear()
 }

@@ -48,6 +48,9 @@ const envNumber = (name: string, fallback: number) => {
 export const rules = {
   login: { name: 'login', limit: envNumber('RATE_LIMIT_LOGIN', 10), windowMs: 10 * 60 * 1000 },
   register: { name: 'register', limit: envNumber('RATE_LIMIT_REGISTER', 5), windowMs: 60 * 60 * 1000 },
+  // Password reset requests (only when PASSWORD_RESET=true), per IP and per account name.
+  forgotPassword: { name: 'forgot-password', limit: envNumber('RATE_LIMIT_FORGOT_PASSWORD', 5), windowMs: 60 * 60 * 1000 },
+  forgotPasswordAccount: { name: 'forgot-password-account', limit: envNumber('RATE_LIMIT_FORGOT_PASSWORD', 5), windowMs: 60 * 60 * 1000 },
   // Member interactions, counted per IP and per account (cms/services/comments, profile).
   comment: { name: 'comment', limit: envNumber('RATE_LIMIT_COMMENTS', 5), windowMs: 60 * 1000 },
   commentLike: { name: 'comment-like', limit: envNumber('RATE_LIMIT_COMMENT_LIKES', 30), windowMs: 60 * 1000 },

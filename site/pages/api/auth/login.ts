@@ -1,17 +1,26 @@
 import type { APIRoute } from 'astro'
 
-import { loginMember, toSessionUser } from '../../../../cms/services/auth'
+import { KNOWN_DEVICE_COOKIE, parseLoginBody, signIn, toSessionUser } from '../../../../cms/services/auth'
 import { rules } from '../../../../cms/services/rate-limit'
-import { loginSchema } from '../../../../shared/schemas/auth'
-import { clientIp, enforceRateLimit, handle, json, parseJson } from '../../../lib/http'
+import { clientIp, enforceRateLimit, handle, HttpError, json, MAX_JSON_BYTES } from '../../../lib/http'
 import { getPayloadClient } from '../../../lib/payload'
 
 export const POST: APIRoute = (context) =>
   handle(context, async () => {
     const ip = clientIp(context)
     enforceRateLimit(rules.login, ip)
-    const input = await parseJson(context.request, loginSchema)
+    // Read as sent (not cleaned like other bodies): a NUL or a lone surrogate is a 400, never a changed password.
+    const text = await context.request.text()
+    if (text.length > MAX_JSON_BYTES) throw new HttpError(413, 'Request body is too large.')
+    const input = await parseLoginBody(text, 'application/json')
     const payload = await getPayloadClient()
-    const { user, cookie } = await loginMember(payload, input.username, input.password, ip)
-    return json({ user: toSessionUser(user) }, 200, { 'set-cookie': cookie })
+    const { user, cookies } = await signIn(payload, {
+      username: input.username,
+      password: input.password,
+      clientKey: ip,
+      knownDevice: context.cookies.get(KNOWN_DEVICE_COOKIE)?.value,
+    })
+    const response = json({ user: toSessionUser(user) })
+    for (const cookie of cookies) response.headers.append('set-cookie', cookie)
+    return response
   })

@@ -15,6 +15,6 @@ export const POST: APIRoute = (context) =>
     const payload = await getPayloadClient()
     const user = await registerMember(payload, input)
     payload.logger.info({ event: 'member_registered', userId: user.id, memberNumber: user.memberNumber, ip }, 'new member')
-    const cookie = await startSession(payload, input.username, input.password)
+    const cookie = await startSession(payload, user)
     return json({ user: toSessionUser(user) }, 201, { 'set-cookie': cookie })
   })
