@@ -21,6 +21,7 @@ import { VideoViews } from './cms/collections/VideoViews'
 import { SiteSettings } from './cms/globals/SiteSettings'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
+import { logger } from './server/logger'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -76,5 +77,7 @@ export default buildConfig({
   graphQL: { disable: true },
   sharp,
   telemetry: false,
+  // The server's logger: secrets and SQL values scrubbed, refused requests on one line (server/logger.ts).
+  logger,
   typescript: { outputFile: path.resolve(dirname, 'cms/payload-types.ts'), autoGenerate: false },
 })

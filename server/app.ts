@@ -12,6 +12,8 @@ import { limitRequestBodies, requestForNext } from './body-limit'
 import { trustProxySetting } from './client-ip'
 import { authGuards } from './guards/auth'
 import { cmsApiGuards } from './guards/cms-api'
+import { cmsRequestGuard } from './guards/cms-params'
+import { handleUnexpectedError } from './error-page'
 import { healthCheck } from './health'
 import { sessionOnReads } from './session-reads'
 
@@ -39,6 +41,8 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
 
   app.use(authGuards(payload))
   app.use(cmsApiGuards(payload))
+  // Ids, counts, filters and bodies Payload would pass to PostgreSQL unchecked (a 500): 4xx here.
+  app.use(cmsRequestGuard(payload))
   app.all(['/cms', '/cms/{*rest}', '/_next/{*rest}', '/__nextjs{*rest}'], (req, res) => void nextHandler(requestForNext(req), res))
 
   // Astro's hashed client assets never change under the same name.
@@ -48,15 +52,13 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   // Self-hosted media: posters and video files, with Range requests and the premium check (server/media.ts).
   app.use('/media', createMediaRouter({ payload }))
+  app.use(pageMethods)
   app.use(createPageCache())
   // Without `next`, Astro answers unmatched paths itself with the site's 404 page.
   app.use((req, res) => astroHandler(req, res, undefined, { clientAddress: req.ip }))
 
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err: error, path: req.path }, 'unhandled error')
-    if (res.headersSent) return res.end()
-    res.status(500).json({ error: 'Something went wrong on our side. Please try again.' })
-  })
+  // An HTML error page for browsers, `{ error }` for API clients; 503 while the database is away.
+  app.use(handleUnexpectedError)
   return app
 }
 
@@ -77,5 +79,19 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 function refuseUnknownMethods(req: Request, res: Response, next: NextFunction) {
   if (KNOWN_METHODS.has(req.method)) return next()
   res.set('allow', [...KNOWN_METHODS].join(', '))
+  res.status(405).json({ error: 'Method not allowed.' })
+}
+
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST'])
+
+/**
+ * Pages are read (GET, HEAD) or take their own forms' posts; Astro would render a page for a
+ * DELETE too. The path is judged as Astro resolves it (`/api/x/%2e%2e/%2e%2e` is `/`).
+ */
+function pageMethods(req: Request, res: Response, next: NextFunction) {
+  if (PAGE_METHODS.has(req.method)) return next()
+  const resolved = new URL(req.url, 'http://localhost').pathname
+  if (resolved.startsWith('/api/')) return next()
+  res.set('allow', [...PAGE_METHODS].join(', '))
   res.status(405).json({ error: 'Method not allowed.' })
 }

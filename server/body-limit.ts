@@ -3,8 +3,8 @@ import { IncomingMessage } from 'node:http'
 import type { Request, RequestHandler, Response } from 'express'
 import type { Payload } from 'payload'
 
-import { findSessionUser } from '../cms/services/cache/session-cache'
 import { logger } from './logger'
+import { requestSessionUser } from './request-user'
 
 const KB = 1024
 const MB = 1024 * KB
@@ -62,6 +62,7 @@ export function limitRequestBodies(payload: Payload): RequestHandler {
       if (body === 'too-large') return tooLarge(req, res)
       if (limit.nextJs) {
         ;(req as Request & { bodyReplay?: IncomingMessage }).bodyReplay = replayRequest(req, body)
+        ;(req as Request & { bodyBytes?: Buffer }).bodyBytes = body
       } else {
         ;(req as Request & { body?: Buffer }).body = body
       }
@@ -71,6 +72,9 @@ export function limitRequestBodies(payload: Payload): RequestHandler {
     }
   }
 }
+
+/** The body read here for Next.js, for the guards in front of it to inspect (empty if none). */
+export const bodyBytesForNext = (req: Request): Buffer => (req as Request & { bodyBytes?: Buffer }).bodyBytes ?? Buffer.alloc(0)
 
 /** The request Next.js should read: the original, or the replay of a body read here. */
 export const requestForNext = (req: Request): Request => ((req as Request & { bodyReplay?: Request }).bodyReplay ?? req)
@@ -95,13 +99,7 @@ async function limitFor(payload: Payload, req: Request): Promise<Limit> {
 }
 
 async function isAdmin(payload: Payload, req: Request): Promise<boolean> {
-  if (!req.headers.cookie && !req.headers.authorization) return false
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-  }
-  const user = await findSessionUser(payload, headers).catch(() => null)
-  return Boolean(user && (user as { isAdmin?: unknown }).isAdmin === true)
+  return (await requestSessionUser(payload, req))?.isAdmin === true
 }
 
 function readBounded(req: Request, limit: number): Promise<Buffer | 'too-large' | 'aborted'> {

@@ -6,9 +6,16 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import { writeFileAtomic } from './atomic-write'
 import { logger } from './logger'
 
-export type EmbeddedDatabase = { url: string; adminUrl: string; stop: () => Promise<void> }
+export type EmbeddedDatabase = {
+  url: string
+  adminUrl: string
+  /** The running postmaster's process id (changes when it is restarted). */
+  pid: () => number | undefined
+  stop: () => Promise<void>
+}
 
 const DATABASE_NAME = 'app'
 
@@ -86,7 +93,7 @@ async function readOrCreate(file: string, make: () => string) {
   const existing = await fs.readFile(file, 'utf8').catch(() => null)
   if (existing?.trim()) return existing.trim()
   const value = make()
-  await fs.writeFile(file, value + '\n', { mode: 0o600 })
+  await writeFileAtomic(file, value + '\n', { mode: 0o600 })
   return value
 }
 
@@ -126,10 +133,64 @@ export async function startEmbeddedPostgres(dataRoot: string): Promise<EmbeddedD
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`
   await ensureDatabase(adminUrl, DATABASE_NAME)
   logger.info({ port, dataDir }, 'embedded PostgreSQL is up')
+  const supervisor = superviseCluster(server as unknown as SupervisedCluster, dataDir, port)
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
     adminUrl,
-    stop: () => server.stop(),
+    pid: () => (server as unknown as SupervisedCluster).process?.pid,
+    stop: supervisor.stop,
+  }
+}
+
+/** The parts of an EmbeddedPostgres instance the supervisor uses (`process` is its postmaster). */
+type SupervisedCluster = { process?: import('node:child_process').ChildProcess; start: () => Promise<void>; stop: () => Promise<void> }
+
+const RESTART_DELAYS_MS = [250, 500, 1000, 2000, 5000]
+
+/**
+ * Restarts the cluster, on the same port and data, whenever its postmaster dies without being
+ * asked to (kill -9, the OOM killer, a crash): PostgreSQL recovers from its WAL, the pool's next
+ * connections find it again, and the site recovers without a restart of Node.
+ */
+function superviseCluster(server: SupervisedCluster, dataDir: string, port: number) {
+  let stopping = false
+  let restarting: Promise<void> | null = null
+
+  const watch = () => {
+    const child = server.process
+    child?.once('exit', (code, signal) => {
+      if (stopping || server.process !== child) return
+      server.process = undefined // its stop() would wait for an exit that has already happened
+      logger.error({ code, signal, port }, 'embedded PostgreSQL stopped unexpectedly; restarting it')
+      restarting = restart().finally(() => (restarting = null))
+    })
+  }
+
+  const restart = async () => {
+    for (let attempt = 0; !stopping; attempt++) {
+      await sleep(RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]!)
+      if (stopping) return
+      try {
+        // Backends of the killed postmaster leave when they notice; the pid file may remain.
+        await stopOrphanedPostmaster(dataDir).catch(() => undefined)
+        await server.start()
+        watch()
+        logger.warn({ port, attempts: attempt + 1 }, 'embedded PostgreSQL restarted')
+        return
+      } catch (err) {
+        server.process = undefined
+        logger.warn({ err: err ?? new Error('the postmaster exited'), port, attempt: attempt + 1 }, 'embedded PostgreSQL restart failed; trying again')
+      }
+    }
+  }
+
+  watch()
+  return {
+    stop: async () => {
+      stopping = true
+      await restarting
+      if (server.process && server.process.exitCode === null && server.process.signalCode === null) await server.stop()
+    },
   }
 }
 

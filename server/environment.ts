@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { writeFileAtomicSync } from './atomic-write'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres'
 
 export const ROOT = path.resolve(import.meta.dirname, '..')
@@ -21,8 +22,10 @@ export async function prepareEnvironment(): Promise<Environment> {
 
   if (!process.env.PAYLOAD_SECRET) {
     const file = path.join(dataDir, 'payload-secret')
-    if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600 })
-    process.env.PAYLOAD_SECRET = fs.readFileSync(file, 'utf8').trim()
+    const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : ''
+    // Written whole or not at all (a full disk once left an empty secret file behind).
+    if (!existing) writeFileAtomicSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600 })
+    process.env.PAYLOAD_SECRET = existing || fs.readFileSync(file, 'utf8').trim()
   }
 
   const port = Number(process.env.PORT ?? 3000)

@@ -1,18 +1,21 @@
+import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 import { buildPaths } from './build-paths'
 import { prepareEnvironment, ROOT } from './environment'
-import { logger } from './logger'
+import { logger, routeConsoleThroughLogger, withRequestContext } from './logger'
 
 /**
  * The production server: embedded PostgreSQL (unless DATABASE_URL), Payload with migrations
  * and first-start seed, the Next.js admin, Astro, one port. Stops cleanly on SIGTERM/SIGINT.
  */
 async function main() {
+  // Astro and Next.js print failed renders with console.error: scrubbed and limited like the rest.
+  routeConsoleThroughLogger()
   const env = await prepareEnvironment()
   let stopping = false
-  let httpServer: import('node:http').Server | undefined
+  let httpServer: http.Server | undefined
   let payload: import('payload').Payload | undefined
 
   const shutdown = async (signal: string) => {
@@ -50,7 +53,9 @@ async function main() {
 
     const { createApp } = await import('./app')
     const app = createApp({ payload, nextHandler: (req, res) => nextHandler(req, res), astroHandler, siteDir: build.siteDir })
-    httpServer = app.listen(env.port, () => {
+    // Every log line a request causes, Payload's included, knows its method and path.
+    httpServer = http.createServer((req, res) => withRequestContext({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]! }, () => app(req, res)))
+    httpServer.listen(env.port, () => {
       logger.info({ port: env.port, url: `http://localhost:${env.port}` }, 'site is up')
     })
     httpServer.on('error', (err) => {

@@ -2,12 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 
-import express, { type Request, type Response } from 'express'
+import express, { type Response } from 'express'
 import type { Payload } from 'payload'
 
 import { userIsPremium } from '../cms/access/roles'
 import { ROOT } from './environment'
 import { logger } from './logger'
+import { toHeaders } from './request-user'
 
 /** The only files /media hands out; anything else is a 404 even when it exists. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -79,16 +80,6 @@ export async function resolveMediaFile(root: string, requestPath: string): Promi
   } catch {
     return null
   }
-}
-
-/** Web Headers from Express's, for payload.auth. */
-function toHeaders(req: Request): Headers {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers.set(name, value)
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v)
-  }
-  return headers
 }
 
 type Access = 'public' | 'premium' | 'missing'

@@ -12,6 +12,7 @@ export async function initPayload({ seedIfEmpty = process.env.SEED !== '0' } = {
     import('../cms/migrations'),
   ])
   const payload = await getPayload({ config })
+  keepPoolAlive(payload)
   // In production the adapter ran them already (prodMigrations); elsewhere run them here, so
   // every environment uses the same schema path.
   if (process.env.NODE_ENV !== 'production' && process.env.PAYLOAD_DB_PUSH !== 'true') {
@@ -44,6 +45,18 @@ export function announceAdmin(admin: { username: string; password: string; gener
   ]
   logger.info({ username: admin.username }, 'admin account created')
   process.stdout.write('\n' + lines.join('\n') + '\n\n')
+}
+
+/**
+ * When PostgreSQL goes away, the pool's idle connections fail with an 'error' event, which ends
+ * the process if nobody listens. Heard here, each broken connection is dropped by the pool and
+ * the next query opens a new one: the site answers 503s while the database is down and recovers
+ * by itself when it is back (the embedded cluster is restarted by server/embedded-postgres.ts).
+ */
+export function keepPoolAlive(payload: Payload) {
+  const pool = (payload.db as unknown as { pool?: import('pg').Pool }).pool
+  if (!pool || pool.listenerCount('error') > 0) return
+  pool.on('error', (err) => logger.warn({ err }, 'database connection lost; the pool reconnects on the next query'))
 }
 
 /** Payload's destroy() leaves the pg pool open; end it too, before PostgreSQL goes away. */

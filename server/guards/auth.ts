@@ -8,11 +8,10 @@ import { APIError } from 'payload'
 import { logoutMember, parseLoginBody, passwordResetEnabled, PASSWORD_RESET_OFF, signIn } from '../../cms/services/auth'
 import { cookieFromHeader, KNOWN_DEVICE_COOKIE } from '../../cms/services/auth/known-device'
 import { hasRevokedSessions, isSessionRevoked, tokenClaims } from '../../cms/services/auth/revoked-sessions'
-import { findSessionUser } from '../../cms/services/cache/session-cache'
 import { hit, rules, tooManyAttemptsMessage } from '../../cms/services/rate-limit'
 import { rateLimitKey } from '../../cms/services/rate-limit/client-key'
-import type { User } from '../../cms/payload-types'
 import { logger } from '../logger'
+import { requestSessionUser } from '../request-user'
 
 /** Payload's admin reads `errors[].message`; everything else reads `error`. */
 const fail = (res: Response, status: number, message: string, retryAfterSeconds?: number) => {
@@ -75,9 +74,7 @@ export function authGuards(payload: Payload): Router {
   router.post('/cms/api/users/logout', async (req, res, next) => {
     if (req.query.allSessions !== undefined) return next()
     try {
-      const headers = new Headers()
-      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-      const user = (await findSessionUser(payload, headers).catch(() => null)) as User | null
+      const user = await requestSessionUser(payload, req)
       const token = cookieFromHeader(req.headers.cookie, tokenCookie) ?? bearerToken(req)
       if (!user && !token) return fail(res, 400, 'No user was logged in.')
       const cookie = await logoutMember(payload, user, token)
