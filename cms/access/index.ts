@@ -1,4 +1,4 @@
-import type { Access, FieldAccess } from 'payload'
+import type { Access, FieldAccess, Where } from 'payload'
 
 import { requestUser, userIsAdmin } from './roles'
 
@@ -24,6 +24,19 @@ export const publishedOrAdmin: Access = ({ req }) => {
   if (userIsAdmin(requestUser(req))) return true
   return { status: { equals: 'published' } }
 }
+
+/** Announcements that are switched on and not yet expired (spec §4). */
+export function activeAnnouncementWhere(now: Date = new Date()): Where {
+  return {
+    and: [
+      { isActive: { equals: true } },
+      { or: [{ expiresAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }] },
+    ],
+  }
+}
+
+/** Admins read every announcement; everyone else, through any door, only what the banner shows. */
+export const activeOrAdmin: Access = ({ req }) => (userIsAdmin(requestUser(req)) ? true : activeAnnouncementWhere())
 
 /** Field guard for the flags a member must never write (isAdmin, points, badges…). */
 export const isAdminField: FieldAccess = ({ req }) => userIsAdmin(requestUser(req))

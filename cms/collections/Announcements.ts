@@ -1,11 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
-import { anyone, isAdmin } from '../access'
+import { activeOrAdmin, isAdmin } from '../access'
 
 export const Announcements: CollectionConfig = {
   slug: 'announcements',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'type', 'isActive', 'expiresAt'] },
-  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: { read: activeOrAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: '-createdAt',
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },

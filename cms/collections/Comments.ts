@@ -1,7 +1,25 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionAfterDeleteHook, CollectionConfig } from 'payload'
 
 import { anyone, isAdmin, isAdminField } from '../access'
 import { commentDeleteAccess } from '../access/members'
+import { requestUser } from '../access/roles'
+
+/** Every delete of a comment says who removed which comment, by whose hand it was written (HOUSE rule 11). */
+const logCommentDelete: CollectionAfterDeleteHook = ({ req, doc }) => {
+  const user = requestUser(req)
+  const author = doc.author && typeof doc.author === 'object' ? doc.author.id : (doc.author ?? null)
+  const video = doc.video && typeof doc.video === 'object' ? doc.video.id : doc.video
+  const own = user !== null && author !== null && String(author) === String(user.id)
+  // An audit line: written whatever LOG_LEVEL says.
+  req.payload.logger.child({ audit: true }, { level: 'info' }).info(
+    {
+      event: own ? 'comment_deleted_by_author' : 'comment_moderated',
+      by: user ? { id: user.id, username: user.username, admin: Boolean(user.isAdmin), moderator: Boolean(user.isModerator) } : 'system',
+      comment: { id: doc.id, video, author, authorName: doc.authorName },
+    },
+    own ? 'comment deleted by its author' : 'comment deleted by a moderator or admin',
+  )
+}
 
 export const Comments: CollectionConfig = {
   slug: 'comments',
@@ -10,6 +28,7 @@ export const Comments: CollectionConfig = {
   // members delete their own (moderators and admins any) through DELETE /api/comments/{id}.
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: commentDeleteAccess },
   defaultSort: '-createdAt',
+  hooks: { afterDelete: [logCommentDelete] },
   fields: [
     { name: 'video', type: 'relationship', relationTo: 'videos', required: true, index: true },
     // The member account that wrote it (set by the server, never from the body); empty for visitors.

@@ -10,7 +10,8 @@ import { requestUser, userIsPremium } from '../access/roles'
  */
 const playableSourceAccess: FieldAccess = ({ req, doc }) => {
   if (userIsPremium(requestUser(req))) return true
-  return doc ? !(doc as { isPremium?: boolean }).isPremium : false
+  // A document read without isPremium (a `select` that left it out) is treated as premium.
+  return (doc as { isPremium?: boolean | null } | undefined)?.isPremium === false
 }
 
 export const Videos: CollectionConfig = {
@@ -22,6 +23,8 @@ export const Videos: CollectionConfig = {
   },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: '-publishedAt',
+  // The videoUrl rule reads isPremium: every read carries it, whatever a `select` asks for.
+  forceSelect: { isPremium: true },
   fields: [
     { name: 'videoId', type: 'text', required: true, unique: true, index: true, maxLength: 64 },
     { name: 'title', type: 'text', required: true, maxLength: 200 },

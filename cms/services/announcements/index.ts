@@ -1,7 +1,8 @@
-import type { Payload, Where } from 'payload'
+import type { Payload } from 'payload'
 
 import type { AnnouncementCreateData, AnnouncementUpdateData } from '../../../shared/schemas/content'
 import type { Announcement } from '../../../shared/types/content'
+import { activeAnnouncementWhere } from '../../access'
 import { userIsAdmin } from '../../access/roles'
 import type { Announcement as AnnouncementDoc } from '../../payload-types'
 import { cachedFor } from '../cache'
@@ -9,14 +10,7 @@ import { notFound } from '../errors'
 import { asCaller, assertAdmin, type Caller } from '../posts/admin-only'
 
 /** Active: switched on, and no expiry or an expiry still ahead (spec §4). */
-export function activeWhere(now: Date = new Date()): Where {
-  return {
-    and: [
-      { isActive: { equals: true } },
-      { or: [{ expiresAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }] },
-    ],
-  }
-}
+export const activeWhere = activeAnnouncementWhere
 
 export function toAnnouncement(doc: AnnouncementDoc): Announcement {
   return {
