@@ -1,19 +1,9 @@
-import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
 
 import { ApiClient, registerMember } from '../helpers/api-client'
+import { sql } from './sql'
 
 const baseUrl = inject('baseUrl')
-
-async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const db = new pg.Client({ connectionString: inject('databaseUrl') })
-  await db.connect()
-  try {
-    return (await db.query<T>(text, values)).rows
-  } finally {
-    await db.end()
-  }
-}
 
 const sidOf = (cookie: string) => JSON.parse(Buffer.from(cookie.replace(/^payload-token=/, '').split('.')[1]!, 'base64url').toString()).sid as string
 

@@ -2,26 +2,16 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
 
 import { ApiClient, registerMember } from '../helpers/api-client'
+import { sql } from './sql'
 import { ROOT, runLabel } from '../helpers/test-database'
 
 const baseUrl = inject('baseUrl')
 const admin = inject('admin')
 /** The suite's server writes its log here (tests/helpers/test-server.ts). */
 const logFile = path.join(ROOT, '.data/test', `${runLabel('int')}-server.log`)
-
-async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const db = new pg.Client({ connectionString: inject('databaseUrl') })
-  await db.connect()
-  try {
-    return (await db.query<T>(text, values)).rows
-  } finally {
-    await db.end()
-  }
-}
 
 /** The log lines written after `offset`, once the server has had a moment to write them. */
 async function logSince(offset: number) {
