@@ -4,6 +4,7 @@ import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
 
+import { ASTRO_CSP } from './server/content-security-policy'
 import clientDirectives from './site/directives/index.mjs'
 
 // BUILD_NAME (optional) builds into dist-<name>/, beside other builds (see server/build-paths.ts).
@@ -21,7 +22,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // site/middleware.ts refuses cross-site writes to /api/* with a JSON { error }; Astro's own
   // check would answer form-encoded ones in plain text first.
-  security: { checkOrigin: false },
+  // csp: Astro sends each page's policy as its header, adding the hashes of the inline scripts it
+  // emits (island loader, client directives) to ours (server/content-security-policy.ts).
+  security: { checkOrigin: false, csp: ASTRO_CSP },
   build: { format: 'directory' },
   vite: {
     plugins: [tailwindcss()],

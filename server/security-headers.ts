@@ -1,22 +1,8 @@
 import type { NextFunction, Request, Response } from 'express'
 
-const production = process.env.NODE_ENV === 'production'
+import { SITE_CSP } from './content-security-policy'
 
-/** The site's pages: scripts from ourselves and YouTube's player only; no framing by others. */
-const SITE_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' https://www.youtube.com https://www.paypal.com https://*.paypal.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://i.ytimg.com https://img.youtube.com https://*.paypalobjects.com",
-  "media-src 'self' blob:",
-  "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://www.paypal.com https://*.paypal.com",
-  "connect-src 'self' https://*.paypal.com",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+const production = process.env.NODE_ENV === 'production'
 
 /** Payload's admin (Next.js) needs inline scripts and styles of its own. */
 const CMS_CSP = [
@@ -34,6 +20,7 @@ const CMS_CSP = [
 
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
   const cms = req.path === '/cms' || req.path.startsWith('/cms/') || req.path.startsWith('/_next/')
+  // On the site's pages Astro replaces SITE_CSP with the same policy plus its own scripts' hashes.
   res.setHeader('Content-Security-Policy', cms ? CMS_CSP : SITE_CSP)
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')

@@ -1,6 +1,6 @@
 // The comment reaction picker (SPEC §2 Video page: groups reactions, emotions, gestures, objects).
 // One list for the picker and for the server's check of POST /api/comments/{id}/reactions.
-import { z } from 'zod'
+import { z } from './zod'
 
 export const REACTION_GROUPS = [
   { id: 'reactions', label: 'Reactions', emojis: ['❤️', '🔥', '💯', '👏', '🎉', '✨', '⭐', '💔'] },

@@ -1,5 +1,5 @@
 // Admin panel inputs: YouTube import, video upload, live streams, badges (SPEC §2, §5, §7).
-import { z } from 'zod'
+import { z } from '../zod'
 import {
   BADGE_CODES,
   LIVE_STREAM_STATUSES,

@@ -1,5 +1,5 @@
 // Account forms and endpoints: POST /api/auth/login, /register, /verify-age (SPEC §5, §7).
-import { z } from 'zod'
+import { z } from '../zod'
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../constants'
 import {
   EMAIL_INVALID,

@@ -1,5 +1,5 @@
 // POST /api/videos/{id}/comments: { authorName, authorEmail, content } (SPEC §5).
-import { z } from 'zod'
+import { z } from '../zod'
 import { COMMENT_AUTHOR_NAME_MAX, COMMENT_MAX } from '../constants'
 import { COMMENT_REQUIRED, COMMENT_TOO_LONG, NAME_REQUIRED, NAME_TOO_LONG, VALID_EMAIL_REQUIRED } from '../messages'
 import { optionalEmailField } from './fields'

@@ -1,6 +1,6 @@
 // Query strings and path ids of the content API: GET /api/blog-posts, /api/categories,
 // /api/announcements and /api/.../{id} (SPEC §7). Bad values get a clear 400; sizes are clamped.
-import { z } from 'zod'
+import { z } from '../zod'
 import { PAGE_SIZES, POST_STATUSES } from '../constants'
 import { pageQuerySchema } from './pagination'
 

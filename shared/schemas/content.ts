@@ -1,5 +1,5 @@
 // Admin content: blog posts, categories, announcements; member bookmarks (SPEC §3, §5, §7).
-import { z } from 'zod'
+import { z } from '../zod'
 import {
   ANNOUNCEMENT_TYPES,
   BOOKMARK_CONTENT_TYPES,

@@ -1,5 +1,5 @@
 // Member engagement endpoints: moods, recommendations, points, premium (SPEC §7).
-import { z } from 'zod'
+import { z } from '../zod'
 import {
   BOOKMARK_CONTENT_TYPES,
   LEADERBOARD_PERIODS,

@@ -1,5 +1,5 @@
 // Field builders reused by the schemas in this folder.
-import { z } from 'zod'
+import { z } from '../zod'
 import { MIN_AGE } from '../constants'
 import { ageOn, compareCalendarDates, parseIsoDate, utcCalendarDate } from '../dates'
 import {

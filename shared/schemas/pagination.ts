@@ -1,5 +1,5 @@
 // List query strings (?page=&limit=) and the pagination bar's page links.
-import { z } from 'zod'
+import { z } from '../zod'
 import { PAGE_SIZES } from '../constants'
 
 export const MAX_PAGE_LIMIT = 100

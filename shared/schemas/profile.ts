@@ -1,6 +1,6 @@
 // PUT /api/profile: { bio, location, website } (SPEC §5). An absent field is left unchanged;
 // '' or null clears it.
-import { z } from 'zod'
+import { z } from '../zod'
 import { BIO_MAX, LOCATION_MAX } from '../constants'
 import { BIO_TOO_LONG, LOCATION_TOO_LONG, WEBSITE_INVALID } from '../messages'
 

@@ -1,5 +1,5 @@
 // Video API inputs (SPEC §7): GET /api/videos?page=&limit=, the {videoId} path part, track-views.
-import { z } from 'zod'
+import { z } from '../zod'
 
 import { PAGE_SIZES } from '../constants'
 import { pageQuerySchema } from './pagination'
