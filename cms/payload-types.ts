@@ -264,6 +264,9 @@ export interface Post {
    * Lowercase and hyphenated; made from the title when left empty.
    */
   slug: string;
+  /**
+   * Follows the content (its first 150 characters) unless you write your own. Clear it to follow the content again.
+   */
   excerpt?: string | null;
   content: {
     root: {
@@ -282,9 +285,13 @@ export interface Post {
   };
   category?: (number | null) | Category;
   status: 'draft' | 'published';
+  /**
+   * Set when the post is first published. Change it to backdate: readers see this date, and lists and feeds are ordered by it.
+   */
+  publishedAt?: string | null;
   featuredImage?: (number | null) | Media;
   /**
-   * Minutes; derived from the content (words / 200, rounded up) when empty.
+   * Minutes; follows the content (words / 200, rounded up) unless you type your own. Clear it to follow the content again.
    */
   readTime?: number | null;
   searchText?: string | null;
@@ -534,6 +541,7 @@ export interface PostsSelect<T extends boolean = true> {
   content?: T;
   category?: T;
   status?: T;
+  publishedAt?: T;
   featuredImage?: T;
   readTime?: T;
   searchText?: T;

@@ -13,15 +13,37 @@ type LexicalState = Parameters<typeof convertLexicalToPlaintext>[0]['data']
  * set them, and always `searchText`, the plain text the full-text index reads (a generated column
  * cannot read Lexical JSON; see the posts_search migration). Computed from the stored content when
  * an update leaves the content out, so a client can never write a searchText of its own.
+ *
+ * The editor's form sends every field back on each save, derived ones included: a value equal to
+ * what the previous content derived is not the creator's own, and follows the new content. Only a
+ * value they typed (anything else) stays as written; clearing the field hands it back to the content.
  */
 const deriveText: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   const content = (data.content ?? originalDoc?.content) as LexicalState | undefined
   if (!content) return data
   const text = convertLexicalToPlaintext({ data: content })
   data.searchText = text
-  // New content, or a field cleared on purpose, re-derives; untouched fields stay as stored.
-  if (!data.excerpt && (data.content || 'excerpt' in data)) data.excerpt = excerptFrom(text)
-  if (!data.readTime && (data.content || 'readTime' in data)) data.readTime = Math.max(1, readTimeMinutes(text))
+  const previousText = originalDoc?.content ? convertLexicalToPlaintext({ data: originalDoc.content as LexicalState }) : null
+  const derived = { excerpt: excerptFrom(text), readTime: Math.max(1, readTimeMinutes(text)) }
+  const previouslyDerived = previousText === null ? null : { excerpt: excerptFrom(previousText), readTime: Math.max(1, readTimeMinutes(previousText)) }
+  for (const field of ['excerpt', 'readTime'] as const) {
+    const sent = field in data
+    const value = sent ? data[field] : originalDoc?.[field]
+    const followsContent = !value || (previouslyDerived !== null && value === previouslyDerived[field] && value === originalDoc?.[field])
+    if (followsContent && (sent || data.content)) data[field] = derived[field]
+  }
+  return data
+}
+
+/**
+ * `publishedAt` is the date readers see, the lists' order and the feeds' pubDate: set when a post
+ * is first published (a draft started Monday and published Friday is Friday's), kept on later
+ * saves, and the creator's to change (backdating).
+ */
+const stampFirstPublish: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+  const status = data.status ?? originalDoc?.status
+  const publishedAt = 'publishedAt' in data ? data.publishedAt : originalDoc?.publishedAt
+  if (status === 'published' && !publishedAt) data.publishedAt = new Date().toISOString()
   return data
 }
 
@@ -33,11 +55,16 @@ export const Posts: CollectionConfig = {
     listSearchableFields: ['title', 'slug', 'excerpt'],
   },
   access: { read: publishedOrAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
-  defaultSort: '-createdAt',
+  defaultSort: '-publishedAt',
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     slugField('title', slugify),
-    { name: 'excerpt', type: 'textarea', maxLength: 500 },
+    {
+      name: 'excerpt',
+      type: 'textarea',
+      maxLength: 500,
+      admin: { description: 'Follows the content (its first 150 characters) unless you write your own. Clear it to follow the content again.' },
+    },
     { name: 'content', type: 'richText', required: true },
     { name: 'category', type: 'relationship', relationTo: 'categories', index: true, admin: { position: 'sidebar' } },
     {
@@ -52,12 +79,22 @@ export const Posts: CollectionConfig = {
       ],
       admin: { position: 'sidebar' },
     },
+    {
+      name: 'publishedAt',
+      type: 'date',
+      index: true,
+      admin: {
+        position: 'sidebar',
+        date: { pickerAppearance: 'dayAndTime' },
+        description: 'Set when the post is first published. Change it to backdate: readers see this date, and lists and feeds are ordered by it.',
+      },
+    },
     { name: 'featuredImage', type: 'upload', relationTo: 'media' },
     {
       name: 'readTime',
       type: 'number',
       min: 1,
-      admin: { position: 'sidebar', description: 'Minutes; derived from the content (words / 200, rounded up) when empty.' },
+      admin: { position: 'sidebar', description: 'Minutes; follows the content (words / 200, rounded up) unless you type your own. Clear it to follow the content again.' },
     },
     {
       // Written only by the hook below; read by the search_vector column (posts_search migration).
@@ -67,5 +104,5 @@ export const Posts: CollectionConfig = {
       access: { read: isAdminField },
     },
   ],
-  hooks: { beforeChange: [deriveText] },
+  hooks: { beforeChange: [deriveText, stampFirstPublish] },
 }

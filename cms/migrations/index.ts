@@ -3,6 +3,7 @@ import * as migration_20261122_002048_video_views from './20261122_002048_video_
 import * as migration_20261122_002107_posts_search from './20261122_002107_posts_search';
 import * as migration_20261122_003441_member_interactions from './20261122_003441_member_interactions';
 import * as migration_20261122_013859_no_document_locks from './20261122_013859_no_document_locks';
+import * as migration_20261125_015746_posts_published_at from './20261125_015746_posts_published_at';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261122_013859_no_document_locks.up,
     down: migration_20261122_013859_no_document_locks.down,
-    name: '20261122_013859_no_document_locks'
+    name: '20261122_013859_no_document_locks',
+  },
+  {
+    up: migration_20261125_015746_posts_published_at.up,
+    down: migration_20261125_015746_posts_published_at.down,
+    name: '20261125_015746_posts_published_at'
   },
 ];

@@ -84,6 +84,7 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
         content: convertMarkdownToLexical({ editorConfig, markdown: post.markdown }) as never,
         category: categoryIds.get(post.categorySlug),
         status: post.status,
+        ...(post.status === 'published' ? { publishedAt: created } : {}),
         createdAt: created,
         updatedAt: created,
       },

@@ -66,6 +66,8 @@ export type PostSummary = {
   categoryId: number | null
   category: CategoryRef | null
   featuredImage: string | null
+  /** When it was first published (set on first publish, editable to backdate); null for a draft never published. */
+  publishedAt: string | null
   createdAt: string
   updatedAt: string
 }

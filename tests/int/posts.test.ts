@@ -53,11 +53,11 @@ describe('GET /api/blog-posts', () => {
     expect(res.body.totalPages).toBe(Math.ceil(res.body.totalDocs / 6))
     const post = res.body.posts[0]
     expect(Object.keys(post).sort()).toEqual(
-      ['id', 'title', 'slug', 'excerpt', 'status', 'readTime', 'categoryId', 'category', 'featuredImage', 'createdAt', 'updatedAt'].sort(),
+      ['id', 'title', 'slug', 'excerpt', 'status', 'readTime', 'categoryId', 'category', 'featuredImage', 'publishedAt', 'createdAt', 'updatedAt'].sort(),
     )
     expect(post.category).toEqual({ id: post.categoryId, name: expect.any(String), slug: expect.any(String), color: expect.stringMatching(/^#[0-9a-f]{6}$/) })
     expect(post).not.toHaveProperty('content')
-    const dates = res.body.posts.map((p: { createdAt: string }) => Date.parse(p.createdAt))
+    const dates = res.body.posts.map((p: { publishedAt: string }) => Date.parse(p.publishedAt))
     expect(dates).toEqual([...dates].sort((a, b) => b - a))
     expect(res.body.posts.every((p: { status: string }) => p.status === 'published')).toBe(true)
   })
@@ -351,7 +351,7 @@ describe('the post page', () => {
       '@type': 'BlogPosting',
       headline: post.title,
       description: 'A summary for search engines.',
-      datePublished: post.createdAt,
+      datePublished: post.publishedAt,
       dateModified: post.updatedAt,
       author: { name: expect.any(String) },
       publisher: { name: expect.any(String) },

@@ -6,7 +6,11 @@ import { cachedFor } from '../cache'
 import { getSiteSettings } from '../settings'
 
 /** What the feeds need of a published post. */
-export type FeedPost = Pick<Post, 'id' | 'title' | 'slug' | 'excerpt' | 'createdAt' | 'updatedAt'> & { categoryName: string | null }
+export type FeedPost = Pick<Post, 'id' | 'title' | 'slug' | 'excerpt' | 'createdAt' | 'updatedAt'> & {
+  /** When it was first published (its createdAt for posts published before publishedAt existed). */
+  publishedAt: string
+  categoryName: string | null
+}
 
 /** What the feeds need of a video; `videoUrl` only when a visitor may read it (not premium). */
 export type FeedVideo = Pick<Video, 'id' | 'videoId' | 'title' | 'description' | 'thumbnailUrl' | 'duration' | 'viewCount' | 'source' | 'isPremium' | 'publishedAt' | 'updatedAt'> & {
@@ -17,7 +21,7 @@ export type FeedVideo = Pick<Video, 'id' | 'videoId' | 'title' | 'description' |
 // (no user, overrideAccess: false), so access rules keep drafts and premium sources out even
 // when an admin's browser asks. Their results are cached as a visitor's (cms/services/cache).
 
-/** Published posts, newest first; `limit` undefined → all of them. */
+/** Published posts, most recently published first; `limit` undefined → all of them. */
 export function feedPosts(payload: Payload, { limit }: { limit?: number } = {}): Promise<FeedPost[]> {
   return cachedFor(null, ['feeds:posts', limit ?? null], () => readFeedPosts(payload, limit))
 }
@@ -26,10 +30,10 @@ async function readFeedPosts(payload: Payload, limit: number | undefined): Promi
   const result = await payload.find({
     collection: 'posts',
     where: { status: { equals: 'published' } },
-    sort: '-createdAt',
+    sort: ['-publishedAt', '-id'],
     ...(limit ? { limit } : { pagination: false }),
     depth: 1,
-    select: { title: true, slug: true, excerpt: true, createdAt: true, updatedAt: true, category: true },
+    select: { title: true, slug: true, excerpt: true, publishedAt: true, createdAt: true, updatedAt: true, category: true },
     populate: { categories: { name: true } },
     overrideAccess: false,
   })
@@ -38,6 +42,7 @@ async function readFeedPosts(payload: Payload, limit: number | undefined): Promi
     title: doc.title,
     slug: doc.slug,
     excerpt: doc.excerpt ?? null,
+    publishedAt: doc.publishedAt ?? doc.createdAt,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
     categoryName: typeof doc.category === 'object' && doc.category ? (doc.category as Category).name : null,

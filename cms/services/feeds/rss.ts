@@ -42,7 +42,7 @@ function item(title: string, link: string, date: string, description: string | n
 export function buildPostsRss(siteUrl: string, siteName: string, posts: FeedPost[]): string {
   const items = posts.map((post) => {
     const link = `${siteUrl}/post/${encodeURIComponent(post.slug)}`
-    return item(post.title, link, post.createdAt, post.excerpt, element('category', post.categoryName))
+    return item(post.title, link, post.publishedAt, post.excerpt, element('category', post.categoryName))
   })
   return channel(
     { title: `${siteName}: News & Commentary`, link: `${siteUrl}/blog`, selfUrl: `${siteUrl}/rss.xml`, description: `The latest news and commentary from ${siteName}.` },

@@ -5,7 +5,7 @@ import { buildPostsRss } from './rss'
 import { buildSitemap } from './sitemap'
 import { absoluteUrl, escapeXml, rfc822 } from './xml'
 
-const post = { id: 1, title: 'Tom & Jerry <3', slug: 'tom-jerry', excerpt: 'a "quote"', createdAt: '2025-01-02T03:04:05.000Z', updatedAt: '2025-01-03T00:00:00.000Z', categoryName: 'News' }
+const post = { id: 1, title: 'Tom & Jerry <3', slug: 'tom-jerry', excerpt: 'a "quote"', publishedAt: '2025-01-05T06:07:08.000Z', createdAt: '2025-01-02T03:04:05.000Z', updatedAt: '2025-01-03T00:00:00.000Z', categoryName: 'News' }
 const video = {
   id: 1, videoId: 'abc_123', title: 'V', description: null, thumbnailUrl: '/media/thumbnails/abc.svg', duration: 'PT4M13S', viewCount: 1500,
   source: 'manual' as const, isPremium: true, publishedAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', videoUrl: null,
@@ -32,6 +32,8 @@ describe('feed XML', () => {
     expect(xml).toContain('<title>Tom &amp; Jerry &lt;3</title>')
     expect(xml).toContain('<atom:link href="https://x.org/rss.xml" rel="self" type="application/rss+xml"/>')
     expect(xml).toContain('<guid isPermaLink="true">https://x.org/post/tom-jerry</guid>')
+    // The date it was published, not the day its draft was started.
+    expect(xml).toContain('<pubDate>Sun, 05 Jan 2025 06:07:08 GMT</pubDate>')
   })
 
   it('a premium upload is listed with its page as player and requires a subscription', () => {

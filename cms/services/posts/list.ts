@@ -61,7 +61,8 @@ async function findPage(
   const result = await payload.find({
     collection: 'posts',
     where: where.length ? { and: where } : {},
-    sort: ['-createdAt', '-id'],
+    // Drafts (admins only; never published, no publishedAt) come first: the work in progress.
+    sort: ['-publishedAt', '-createdAt', '-id'],
     page,
     limit,
     depth: 1,

@@ -23,7 +23,7 @@ export async function searchPostIds(payload: Payload, filter: SearchFilter): Pro
     db.execute(sql`select count(*)::int as total from ${from} where ${where}`),
     db.execute(sql`
       select p.id from ${from} where ${where}
-      order by ts_rank(p.search_vector, q.query) desc, p.created_at desc, p.id desc
+      order by ts_rank(p.search_vector, q.query) desc, p.published_at desc nulls first, p.created_at desc, p.id desc
       limit ${filter.limit} offset ${(filter.page - 1) * filter.limit}`),
   ])
   return {

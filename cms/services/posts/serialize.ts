@@ -11,6 +11,7 @@ export const SUMMARY_SELECT = {
   readTime: true,
   category: true,
   featuredImage: true,
+  publishedAt: true,
   createdAt: true,
   updatedAt: true,
 } as const
@@ -38,6 +39,7 @@ export function toPostSummary(doc: Pick<Post, 'id' | 'title' | 'slug' | 'created
     categoryId: relationId(doc.category as Related<Category>),
     category: toCategoryRef(doc.category as Related<Category>),
     featuredImage: image && typeof image === 'object' ? (image.url ?? null) : null,
+    publishedAt: doc.publishedAt ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   }

@@ -1,0 +1,110 @@
+// Issue 9, items 6 and 7: a post's date is the day it was first published (editable to backdate),
+// used for display, list order and feeds; excerpt and read time follow the content after the first
+// save, as the admin form sends them back, unless the creator wrote their own.
+import { randomBytes } from 'node:crypto'
+
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { ApiClient } from '../helpers/api-client'
+import { restoreContentAfterAll } from './posts-cleanup'
+
+const baseUrl = inject('baseUrl')
+const admin = inject('admin')
+restoreContentAfterAll(baseUrl, admin)
+
+const tag = () => randomBytes(4).toString('hex')
+const visitor = () => new ApiClient(baseUrl)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+let creator: ApiClient
+
+beforeAll(async () => {
+  creator = new ApiClient(baseUrl)
+  expect((await creator.post('/api/auth/login', admin)).status).toBe(200)
+})
+
+const rssItems = async () => {
+  const xml: string = (await visitor().get('/rss.xml')).body
+  return [...xml.matchAll(/<item><title>([^<]*)<\/title>[\s\S]*?<pubDate>([^<]*)<\/pubDate>/g)].map((m) => ({ title: m[1]!, pubDate: m[2]! }))
+}
+
+describe('publishedAt (item 7)', () => {
+  it('a draft started earlier and published later shows, sorts and feeds by its publish date', async () => {
+    const title = `Drafted Monday ${tag()}`
+    const draft = await creator.post('/api/blog-posts', { title, content: 'Written over the week.', status: 'draft' })
+    expect(draft.status).toBe(201)
+    expect(draft.body.publishedAt).toBeNull()
+    await sleep(1100)
+    // A newer post published in between: the draft, once published, must still come out on top.
+    const other = await creator.post('/api/blog-posts', { title: `Published Wednesday ${tag()}`, content: 'Short.', status: 'published' })
+    await sleep(1100)
+    const published = await creator.request('PUT', `/api/blog-posts/${draft.body.id}`, { status: 'published' })
+    expect(published.status).toBe(200)
+    const publishedAt = Date.parse(published.body.publishedAt)
+    expect(publishedAt).toBeGreaterThan(Date.parse(draft.body.createdAt) + 1000)
+    expect(publishedAt).toBeGreaterThan(Date.parse(other.body.publishedAt))
+
+    const list = (await visitor().get('/api/blog-posts?limit=6&status=published')).body.posts
+    expect(list[0].id).toBe(draft.body.id)
+    expect(list[1].id).toBe(other.body.id)
+    expect((await rssItems())[0]).toEqual({ title, pubDate: new Date(publishedAt).toUTCString() })
+    const page: string = (await visitor().get(`/post/${draft.body.slug}`)).body
+    expect(page).toContain(`<time datetime="${published.body.publishedAt}">`)
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page)![1]!)
+    expect(ld.datePublished).toBe(published.body.publishedAt)
+
+    // Later saves, and unpublishing and publishing again, keep the first publish date.
+    await creator.request('PUT', `/api/blog-posts/${draft.body.id}`, { status: 'draft' })
+    const again = await creator.request('PUT', `/api/blog-posts/${draft.body.id}`, { status: 'published', title: `${title} (fixed)` })
+    expect(again.body.publishedAt).toBe(published.body.publishedAt)
+  })
+
+  it('the creator can backdate a post through /cms, and it moves down the list and the feed', async () => {
+    const post = (await creator.post('/api/blog-posts', { title: `Backdated ${tag()}`, content: 'From the archive.', status: 'published' })).body
+    expect((await visitor().get('/api/blog-posts?limit=1')).body.posts[0].id).toBe(post.id)
+    const backdated = await creator.patch(`/cms/api/posts/${post.id}`, { publishedAt: '2020-03-01T12:00:00.000Z' })
+    expect(backdated.status, JSON.stringify(backdated.body)).toBe(200)
+    const list = (await visitor().get('/api/blog-posts?limit=100')).body.posts
+    expect(list.at(-1).id).toBe(post.id)
+    expect(list.at(-1).publishedAt).toBe('2020-03-01T12:00:00.000Z')
+    const items = await rssItems()
+    expect(items.at(-1)).toEqual({ title: post.title, pubDate: 'Sun, 01 Mar 2020 12:00:00 GMT' })
+    expect((await visitor().get(`/post/${post.slug}`)).body).toContain('<time datetime="2020-03-01T12:00:00.000Z">')
+  })
+})
+
+describe('derived excerpt and read time follow the content (item 6)', () => {
+  const words = (n: number, word = 'word') => Array.from({ length: n }, (_, i) => `${word}${i}`).join(' ')
+
+  /** What Payload's edit form does: send the whole document back, derived fields included, with new content. */
+  async function saveFromTheEditor(id: number, replace: [string, string], changes: Record<string, unknown> = {}) {
+    const doc = (await creator.get(`/cms/api/posts/${id}?depth=0`)).body
+    const content = JSON.parse(JSON.stringify(doc.content).replace(replace[0], replace[1]))
+    const res = await creator.patch(`/cms/api/posts/${id}?depth=0`, {
+      title: doc.title, slug: doc.slug, excerpt: doc.excerpt, readTime: doc.readTime, status: doc.status, category: doc.category, content, ...changes,
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    return res.body.doc
+  }
+
+  it('an edit in /cms re-derives what the previous content derived', async () => {
+    const post = (await creator.post('/api/blog-posts', { title: `Follows ${tag()}`, content: `first ${words(10)}`, status: 'draft' })).body
+    expect(post).toMatchObject({ readTime: 1, excerpt: `first ${words(10)}` })
+    const edited = await saveFromTheEditor(post.id, ['first', `second ${words(450, 'more')}`])
+    expect(edited.readTime).toBe(3) // 461 words / 200, rounded up
+    expect(edited.excerpt.startsWith('second more0 more1')).toBe(true)
+    // And again on the next edit: still following.
+    const shorter = await saveFromTheEditor(post.id, [`second ${words(450, 'more')}`, 'third'])
+    expect(shorter).toMatchObject({ readTime: 1, excerpt: `third ${words(10)}` })
+  })
+
+  it("the creator's own excerpt and read time stay through edits; cleared, they follow again", async () => {
+    const post = (await creator.post('/api/blog-posts', { title: `Own ${tag()}`, content: `start ${words(10)}`, status: 'draft' })).body
+    const own = await saveFromTheEditor(post.id, ['start', 'begin'], { excerpt: 'My own summary.', readTime: 9 })
+    expect(own).toMatchObject({ excerpt: 'My own summary.', readTime: 9 })
+    const later = await saveFromTheEditor(post.id, ['begin', `opening ${words(300, 'x')}`])
+    expect(later).toMatchObject({ excerpt: 'My own summary.', readTime: 9 })
+    const cleared = await saveFromTheEditor(post.id, ['opening', 'lead'], { excerpt: '', readTime: null })
+    expect(cleared.readTime).toBe(2) // 311 words
+    expect(cleared.excerpt.startsWith('lead x0 x1')).toBe(true)
+  })
+})
