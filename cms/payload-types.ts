@@ -261,9 +261,13 @@ export interface Post {
   id: number;
   title: string;
   /**
-   * Lowercase and hyphenated; made from the title when left empty.
+   * Lowercase and hyphenated; made from the title when left empty. Changing it keeps the old address working: it redirects here permanently.
    */
   slug: string;
+  /**
+   * Old addresses of this post; each redirects to the current one.
+   */
+  previousSlugs?: string[] | null;
   /**
    * Follows the content (its first 150 characters) unless you write your own. Clear it to follow the content again.
    */
@@ -537,6 +541,7 @@ export interface CategoriesSelect<T extends boolean = true> {
 export interface PostsSelect<T extends boolean = true> {
   title?: T;
   slug?: T;
+  previousSlugs?: T;
   excerpt?: T;
   content?: T;
   category?: T;

@@ -35,6 +35,23 @@ const deriveText: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   return data
 }
 
+/** Old addresses kept per post: enough for years of renames, bounded all the same. */
+const MAX_PREVIOUS_SLUGS = 50
+
+/**
+ * A renamed post keeps its old addresses: the slug it had joins `previousSlugs`, and
+ * /post/{old slug} redirects permanently to the current one (bookmarks, links and search results
+ * keep working). Reusing an old slug as the current one takes it off the list.
+ */
+const keepPreviousSlugs: CollectionBeforeChangeHook = ({ data, originalDoc, operation }) => {
+  if (operation !== 'update' || !originalDoc?.slug) return data
+  const kept = ((originalDoc.previousSlugs as string[] | null | undefined) ?? []).filter((s) => typeof s === 'string' && s)
+  const current = typeof data.slug === 'string' ? data.slug : originalDoc.slug
+  const moved = current !== originalDoc.slug ? [...kept, originalDoc.slug] : kept
+  data.previousSlugs = [...new Set(moved)].filter((s) => s !== current).slice(-MAX_PREVIOUS_SLUGS)
+  return data
+}
+
 /**
  * `publishedAt` is the date readers see, the lists' order and the feeds' pubDate: set when a post
  * is first published (a draft started Monday and published Friday is Friday's), kept on later
@@ -58,7 +75,19 @@ export const Posts: CollectionConfig = {
   defaultSort: '-publishedAt',
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
-    slugField('title', slugify),
+    {
+      ...slugField('title', slugify),
+      admin: {
+        position: 'sidebar',
+        description: 'Lowercase and hyphenated; made from the title when left empty. Changing it keeps the old address working: it redirects here permanently.',
+      },
+    },
+    {
+      name: 'previousSlugs',
+      type: 'text',
+      hasMany: true,
+      admin: { position: 'sidebar', readOnly: true, description: 'Old addresses of this post; each redirects to the current one.' },
+    },
     {
       name: 'excerpt',
       type: 'textarea',
@@ -104,5 +133,5 @@ export const Posts: CollectionConfig = {
       access: { read: isAdminField },
     },
   ],
-  hooks: { beforeChange: [deriveText, stampFirstPublish] },
+  hooks: { beforeChange: [deriveText, stampFirstPublish, keepPreviousSlugs] },
 }

@@ -4,6 +4,7 @@ import * as migration_20261122_002107_posts_search from './20261122_002107_posts
 import * as migration_20261122_003441_member_interactions from './20261122_003441_member_interactions';
 import * as migration_20261122_013859_no_document_locks from './20261122_013859_no_document_locks';
 import * as migration_20261125_015746_posts_published_at from './20261125_015746_posts_published_at';
+import * as migration_20261125_020158_posts_previous_slugs from './20261125_020158_posts_previous_slugs';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261125_015746_posts_published_at.up,
     down: migration_20261125_015746_posts_published_at.down,
-    name: '20261125_015746_posts_published_at'
+    name: '20261125_015746_posts_published_at',
+  },
+  {
+    up: migration_20261125_020158_posts_previous_slugs.up,
+    down: migration_20261125_020158_posts_previous_slugs.down,
+    name: '20261125_020158_posts_previous_slugs'
   },
 ];

@@ -108,3 +108,48 @@ describe('derived excerpt and read time follow the content (item 6)', () => {
     expect(cleared.excerpt.startsWith('lead x0 x1')).toBe(true)
   })
 })
+
+describe('a renamed post keeps its old address (item 8)', () => {
+  const page = (slug: string, client = visitor()) => client.request('GET', `/post/${slug}`)
+
+  it('the old slug redirects permanently to the current one, through every rename', async () => {
+    const t = tag()
+    const post = (await creator.post('/api/blog-posts', { title: `First Name ${t}`, content: 'Renamed twice.', status: 'published' })).body
+    const first = post.slug
+    const renamed = await creator.patch(`/cms/api/posts/${post.id}`, { slug: `second-name-${t}` })
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
+    expect(renamed.body.doc.previousSlugs).toEqual([first])
+    const old = await page(first)
+    expect(old.status).toBe(301)
+    expect(old.headers.get('location')).toBe(`/post/second-name-${t}`)
+
+    await creator.request('PUT', `/api/blog-posts/${post.id}`, { slug: `third-name-${t}` })
+    for (const slug of [first, `second-name-${t}`]) {
+      const res = await page(slug)
+      expect(res.status, slug).toBe(301)
+      expect(res.headers.get('location')).toBe(`/post/third-name-${t}`)
+    }
+    expect((await page(`third-name-${t}`)).status).toBe(200)
+    // Saving without a new slug keeps the list as it is.
+    const saved = await creator.patch(`/cms/api/posts/${post.id}`, { title: `Third Name ${t}` })
+    expect(saved.body.doc.previousSlugs).toEqual([first, `second-name-${t}`])
+  })
+
+  it('going back to an old slug takes it off the list; unknown slugs stay 404', async () => {
+    const t = tag()
+    const post = (await creator.post('/api/blog-posts', { title: `Back And Forth ${t}`, content: 'x', status: 'published' })).body
+    await creator.patch(`/cms/api/posts/${post.id}`, { slug: `elsewhere-${t}` })
+    const back = await creator.patch(`/cms/api/posts/${post.id}`, { slug: post.slug })
+    expect(back.body.doc.previousSlugs).toEqual([`elsewhere-${t}`])
+    expect((await page(post.slug)).status).toBe(200)
+    expect((await page(`never-existed-${t}`)).status).toBe(404)
+  })
+
+  it("a draft's old slug is no way in for visitors", async () => {
+    const t = tag()
+    const draft = (await creator.post('/api/blog-posts', { title: `Secret Draft ${t}`, content: 'x', status: 'draft' })).body
+    await creator.patch(`/cms/api/posts/${draft.id}`, { slug: `secret-renamed-${t}` })
+    expect((await page(draft.slug)).status).toBe(404)
+    expect((await page(draft.slug, creator)).status).toBe(301)
+  })
+})

@@ -61,3 +61,24 @@ export async function getPostPage(payload: Payload, { user, slug }: { user: Call
     return { post: toPostSummary(doc), html: renderPostHtml(doc.content), wordCount: wordCount(postPlainText(doc.content)) }
   })
 }
+
+/**
+ * Where a renamed post lives now: the current slug of the visible post that used to have `slug`
+ * (its `previousSlugs`), or null. The post page redirects there permanently.
+ */
+export async function findMovedPostSlug(payload: Payload, { user, slug }: { user: Caller; slug: string }): Promise<string | null> {
+  if (slug.length > SLUG_MAX || !SLUG_PATTERN.test(slug)) return null
+  return cachedFor(user, ['posts:moved', slug], async () => {
+    const { docs } = await payload.find({
+      collection: 'posts',
+      where: { previousSlugs: { equals: slug } },
+      sort: '-updatedAt', // an old slug two posts once had: the one renamed last
+      limit: 1,
+      pagination: false,
+      depth: 0,
+      select: { slug: true },
+      ...asCaller(user),
+    })
+    return docs[0]?.slug ?? null
+  })
+}
