@@ -61,7 +61,8 @@ export default buildConfig({
   collections: [
     // What readers see: a change drops the cached visitor pages (server/page-cache.ts) and the
     // cached content queries (cms/services/cache). Media too: featured images and posters.
-    ...[Users, Categories, Posts, Videos, Comments, Announcements, Media].map(clearsPageCache),
+    // In the order /cms lists them: the creator's content first, then the community.
+    ...[Posts, Videos, Categories, Announcements, Media, Comments, Users].map(clearsPageCache),
     // High-frequency writes whose staleness the cache's TTL bounds: views, likes, reactions.
     VideoViews, Bookmarks, CommentLikes, CommentReactions,
   ].map(withoutDocumentLocks),

@@ -67,13 +67,13 @@ export interface Config {
   };
   blocks: {};
   collections: {
-    users: User;
-    categories: Category;
     posts: Post;
     videos: Video;
-    comments: Comment;
+    categories: Category;
     announcements: Announcement;
     media: Media;
+    comments: Comment;
+    users: User;
     'video-views': VideoView;
     bookmarks: Bookmark;
     'comment-likes': CommentLike;
@@ -88,13 +88,13 @@ export interface Config {
     };
   };
   collectionsSelect: {
-    users: UsersSelect<false> | UsersSelect<true>;
-    categories: CategoriesSelect<false> | CategoriesSelect<true>;
     posts: PostsSelect<false> | PostsSelect<true>;
     videos: VideosSelect<false> | VideosSelect<true>;
-    comments: CommentsSelect<false> | CommentsSelect<true>;
+    categories: CategoriesSelect<false> | CategoriesSelect<true>;
     announcements: AnnouncementsSelect<false> | AnnouncementsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
+    comments: CommentsSelect<false> | CommentsSelect<true>;
+    users: UsersSelect<false> | UsersSelect<true>;
     'video-views': VideoViewsSelect<false> | VideoViewsSelect<true>;
     bookmarks: BookmarksSelect<false> | BookmarksSelect<true>;
     'comment-likes': CommentLikesSelect<false> | CommentLikesSelect<true>;
@@ -138,120 +138,6 @@ export interface UserAuthOperations {
   unlock: {
     username: string;
   };
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users".
- */
-export interface User {
-  id: number;
-  dateOfBirth?: string | null;
-  isVerified?: boolean | null;
-  isAdmin?: boolean | null;
-  isModerator?: boolean | null;
-  memberNumber?: number | null;
-  badges?:
-    | (
-        | 'founder'
-        | 'early_50'
-        | 'early_100'
-        | 'early_1000'
-        | 'premium'
-        | 'moderator'
-        | 'member'
-        | 'contributor'
-        | 'verified'
-      )[]
-    | null;
-  isPremium?: boolean | null;
-  premiumExpiresAt?: string | null;
-  paypalCustomerId?: string | null;
-  paypalSubscriptionId?: string | null;
-  points?: number | null;
-  level?: number | null;
-  totalPointsEarned?: number | null;
-  streak?: number | null;
-  lastActivityAt?: string | null;
-  profilePicture?: (number | null) | Media;
-  bio?: string | null;
-  location?: string | null;
-  website?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  email?: string | null;
-  username: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  resetPasswordRequestedAt?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'users';
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "media".
- */
-export interface Media {
-  id: number;
-  alt?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  url?: string | null;
-  thumbnailURL?: string | null;
-  filename?: string | null;
-  mimeType?: string | null;
-  filesize?: number | null;
-  width?: number | null;
-  height?: number | null;
-  focalX?: number | null;
-  focalY?: number | null;
-  sizes?: {
-    thumbnail?: {
-      url?: string | null;
-      width?: number | null;
-      height?: number | null;
-      mimeType?: string | null;
-      filesize?: number | null;
-      filename?: string | null;
-    };
-    square?: {
-      url?: string | null;
-      width?: number | null;
-      height?: number | null;
-      mimeType?: string | null;
-      filesize?: number | null;
-      filename?: string | null;
-    };
-  };
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "categories".
- */
-export interface Category {
-  id: number;
-  name: string;
-  /**
-   * Lowercase and hyphenated; made from the name when left empty.
-   */
-  slug: string;
-  description?: string | null;
-  /**
-   * One of: #0d6efd, #198754, #dc3545, #b45309, #6f42c1, #be185d, #0f766e, #6c757d
-   */
-  color?: string | null;
-  updatedAt: string;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -304,10 +190,69 @@ export interface Post {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "categories".
+ */
+export interface Category {
+  id: number;
+  name: string;
+  /**
+   * Lowercase and hyphenated; made from the name when left empty.
+   */
+  slug: string;
+  description?: string | null;
+  /**
+   * One of: #0d6efd, #198754, #dc3545, #b45309, #6f42c1, #be185d, #0f766e, #6c757d
+   */
+  color?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "media".
+ */
+export interface Media {
+  id: number;
+  alt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+  sizes?: {
+    thumbnail?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+    square?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "videos".
  */
 export interface Video {
   id: number;
+  /**
+   * The YouTube id, or manual_… for a self-hosted upload: the page is /video/{videoId}.
+   */
   videoId: string;
   title: string;
   description?: string | null;
@@ -317,10 +262,22 @@ export interface Video {
    * ISO 8601, e.g. PT12M34S
    */
   duration?: string | null;
+  /**
+   * Counted by the site: once per viewer per video per hour.
+   */
   viewCount?: number | null;
   source: 'youtube' | 'manual';
+  /**
+   * The playable file of a self-hosted video (/media/videos/…); empty for YouTube videos.
+   */
   videoUrl?: string | null;
+  /**
+   * The full, unedited version: shown with the UNCUT VERSION badge.
+   */
   isUncut?: boolean | null;
+  /**
+   * Only Premium members and admins can play it; everyone else sees the Premium lock.
+   */
   isPremium?: boolean | null;
   comments?: {
     docs?: (number | Comment)[];
@@ -346,6 +303,9 @@ export interface Video {
     | number
     | boolean
     | null;
+  /**
+   * Ticked when the SEO bot wrote these fields; untick to have it write them again.
+   */
   seoGenerated?: boolean | null;
   seoGeneratedAt?: string | null;
   updatedAt: string;
@@ -364,6 +324,86 @@ export interface Comment {
   content: string;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users".
+ */
+export interface User {
+  id: number;
+  /**
+   * Members must be 13 or older.
+   */
+  dateOfBirth?: string | null;
+  /**
+   * The member confirmed their date of birth (age verification).
+   */
+  isVerified?: boolean | null;
+  /**
+   * May delete any comment; no other powers.
+   */
+  isModerator?: boolean | null;
+  /**
+   * Full control of the site and of /cms.
+   */
+  isAdmin?: boolean | null;
+  /**
+   * Admins can change everything on the site, including other admins. Tick this to confirm a change to Is Admin.
+   */
+  confirmAdminChange?: boolean | null;
+  memberNumber?: number | null;
+  badges?:
+    | (
+        | 'founder'
+        | 'early_50'
+        | 'early_100'
+        | 'early_1000'
+        | 'premium'
+        | 'moderator'
+        | 'member'
+        | 'contributor'
+        | 'verified'
+      )[]
+    | null;
+  /**
+   * Unlocks uncut videos and live streams.
+   */
+  isPremium?: boolean | null;
+  /**
+   * Premium ends after this moment; empty means it does not expire.
+   */
+  premiumExpiresAt?: string | null;
+  paypalCustomerId?: string | null;
+  paypalSubscriptionId?: string | null;
+  points?: number | null;
+  level?: number | null;
+  totalPointsEarned?: number | null;
+  streak?: number | null;
+  lastActivityAt?: string | null;
+  profilePicture?: (number | null) | Media;
+  bio?: string | null;
+  location?: string | null;
+  website?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  email?: string | null;
+  username: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  resetPasswordRequestedAt?: string | null;
+  loginAttempts?: number | null;
+  lockUntil?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'users';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -481,61 +521,6 @@ export interface PayloadMigration {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users_select".
- */
-export interface UsersSelect<T extends boolean = true> {
-  dateOfBirth?: T;
-  isVerified?: T;
-  isAdmin?: T;
-  isModerator?: T;
-  memberNumber?: T;
-  badges?: T;
-  isPremium?: T;
-  premiumExpiresAt?: T;
-  paypalCustomerId?: T;
-  paypalSubscriptionId?: T;
-  points?: T;
-  level?: T;
-  totalPointsEarned?: T;
-  streak?: T;
-  lastActivityAt?: T;
-  profilePicture?: T;
-  bio?: T;
-  location?: T;
-  website?: T;
-  updatedAt?: T;
-  createdAt?: T;
-  email?: T;
-  username?: T;
-  resetPasswordToken?: T;
-  resetPasswordExpiration?: T;
-  salt?: T;
-  hash?: T;
-  resetPasswordRequestedAt?: T;
-  loginAttempts?: T;
-  lockUntil?: T;
-  sessions?:
-    | T
-    | {
-        id?: T;
-        createdAt?: T;
-        expiresAt?: T;
-      };
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "categories_select".
- */
-export interface CategoriesSelect<T extends boolean = true> {
-  name?: T;
-  slug?: T;
-  description?: T;
-  color?: T;
-  updatedAt?: T;
-  createdAt?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "posts_select".
  */
 export interface PostsSelect<T extends boolean = true> {
@@ -588,14 +573,13 @@ export interface VideosSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "comments_select".
+ * via the `definition` "categories_select".
  */
-export interface CommentsSelect<T extends boolean = true> {
-  video?: T;
-  author?: T;
-  authorName?: T;
-  authorEmail?: T;
-  content?: T;
+export interface CategoriesSelect<T extends boolean = true> {
+  name?: T;
+  slug?: T;
+  description?: T;
+  color?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -652,6 +636,63 @@ export interface MediaSelect<T extends boolean = true> {
               filesize?: T;
               filename?: T;
             };
+      };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "comments_select".
+ */
+export interface CommentsSelect<T extends boolean = true> {
+  video?: T;
+  author?: T;
+  authorName?: T;
+  authorEmail?: T;
+  content?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users_select".
+ */
+export interface UsersSelect<T extends boolean = true> {
+  dateOfBirth?: T;
+  isVerified?: T;
+  isModerator?: T;
+  isAdmin?: T;
+  confirmAdminChange?: T;
+  memberNumber?: T;
+  badges?: T;
+  isPremium?: T;
+  premiumExpiresAt?: T;
+  paypalCustomerId?: T;
+  paypalSubscriptionId?: T;
+  points?: T;
+  level?: T;
+  totalPointsEarned?: T;
+  streak?: T;
+  lastActivityAt?: T;
+  profilePicture?: T;
+  bio?: T;
+  location?: T;
+  website?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  email?: T;
+  username?: T;
+  resetPasswordToken?: T;
+  resetPasswordExpiration?: T;
+  salt?: T;
+  hash?: T;
+  resetPasswordRequestedAt?: T;
+  loginAttempts?: T;
+  lockUntil?: T;
+  sessions?:
+    | T
+    | {
+        id?: T;
+        createdAt?: T;
+        expiresAt?: T;
       };
 }
 /**

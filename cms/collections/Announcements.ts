@@ -4,7 +4,7 @@ import { activeOrAdmin, isAdmin } from '../access'
 
 export const Announcements: CollectionConfig = {
   slug: 'announcements',
-  admin: { useAsTitle: 'title', defaultColumns: ['title', 'type', 'isActive', 'expiresAt'] },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'type', 'isActive', 'expiresAt'], group: 'Content' },
   access: { read: activeOrAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: '-createdAt',
   fields: [

@@ -21,7 +21,7 @@ const refuseWhileFiled: CollectionBeforeDeleteHook = async ({ req, id }) => {
 
 export const Categories: CollectionConfig = {
   slug: 'categories',
-  admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'color'] },
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'color'], group: 'Content' },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   hooks: { beforeDelete: [refuseWhileFiled] },
   fields: [

@@ -23,7 +23,7 @@ const logCommentDelete: CollectionAfterDeleteHook = ({ req, doc }) => {
 
 export const Comments: CollectionConfig = {
   slug: 'comments',
-  admin: { useAsTitle: 'authorName', defaultColumns: ['authorName', 'video', 'createdAt'] },
+  admin: { useAsTitle: 'authorName', defaultColumns: ['authorName', 'video', 'createdAt'], group: 'Community' },
   // Comments are posted through POST /api/videos/{id}/comments, which validates and rate-limits;
   // members delete their own (moderators and admins any) through DELETE /api/comments/{id}.
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: commentDeleteAccess },

@@ -7,6 +7,7 @@ import { anyone, isAdmin } from '../access'
 export const Media: CollectionConfig = {
   slug: 'media',
   // Members' pictures go through POST /api/profile/picture, which checks and re-encodes them.
+  admin: { group: 'Content' },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   upload: {
     staticDir: path.resolve(process.env.DATA_DIR ?? '.data', 'media'),

@@ -70,6 +70,7 @@ export const Posts: CollectionConfig = {
     useAsTitle: 'title',
     defaultColumns: ['title', 'category', 'status', 'updatedAt'],
     listSearchableFields: ['title', 'slug', 'excerpt'],
+    group: 'Content',
   },
   access: { read: publishedOrAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: '-publishedAt',

@@ -5,6 +5,7 @@ import { adminOrSelf, adminOrSelfField, isAdmin, isAdminField } from '../access'
 import { requestUser, userIsAdmin } from '../access/roles'
 import { assignMemberNumber, clearGivenMemberNumber } from '../services/auth/member-number'
 import { clearThrottleOnNewPassword, guardPasswordReset, refusePayloadLogin } from '../services/auth/password-reset'
+import { confirmAdminChange, confirmAdminChangeField } from '../hooks/confirm-admin-change'
 
 const secureCookies =
   process.env.COOKIE_SECURE !== undefined
@@ -14,14 +15,17 @@ const secureCookies =
 /** Written by the server only (registration, verification, payments, points): never by a member. */
 const adminWritten = { create: isAdminField, update: isAdminField }
 
+/** Kept by the site itself (the points ledger, payments): shown in /cms, not typed there. */
+const keptBySite = { readOnly: true }
+
 const privateField = { read: adminOrSelfField, ...adminWritten }
 
 const gamificationFields: Field[] = [
-  { name: 'points', type: 'number', defaultValue: 0, min: 0, access: adminWritten },
-  { name: 'level', type: 'number', defaultValue: 1, min: 1, access: adminWritten },
-  { name: 'totalPointsEarned', type: 'number', defaultValue: 0, min: 0, access: adminWritten },
-  { name: 'streak', type: 'number', defaultValue: 0, min: 0, access: adminWritten },
-  { name: 'lastActivityAt', type: 'date', access: adminWritten },
+  { name: 'points', type: 'number', defaultValue: 0, min: 0, access: adminWritten, admin: keptBySite },
+  { name: 'level', type: 'number', defaultValue: 1, min: 1, access: adminWritten, admin: keptBySite },
+  { name: 'totalPointsEarned', type: 'number', defaultValue: 0, min: 0, access: adminWritten, admin: keptBySite },
+  { name: 'streak', type: 'number', defaultValue: 0, min: 0, access: adminWritten, admin: keptBySite },
+  { name: 'lastActivityAt', type: 'date', access: adminWritten, admin: keptBySite },
 ]
 
 export const Users: CollectionConfig = {
@@ -29,6 +33,8 @@ export const Users: CollectionConfig = {
   admin: {
     useAsTitle: 'username',
     defaultColumns: ['username', 'memberNumber', 'email', 'isAdmin', 'isPremium', 'createdAt'],
+    listSearchableFields: ['username', 'email'],
+    group: 'Community',
   },
   auth: {
     loginWithUsername: { allowEmailLogin: false, requireEmail: false, requireUsername: true },
@@ -56,14 +62,26 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [refusePayloadLogin, guardPasswordReset],
-    beforeChange: [clearGivenMemberNumber, clearThrottleOnNewPassword],
+    beforeChange: [confirmAdminChange, clearGivenMemberNumber, clearThrottleOnNewPassword],
     afterChange: [assignMemberNumber],
   },
   fields: [
-    { name: 'dateOfBirth', type: 'date', access: privateField, admin: { date: { pickerAppearance: 'dayOnly' } } },
-    { name: 'isVerified', type: 'checkbox', defaultValue: false, access: adminWritten },
-    { name: 'isAdmin', type: 'checkbox', defaultValue: false, access: adminWritten, saveToJWT: true },
-    { name: 'isModerator', type: 'checkbox', defaultValue: false, access: adminWritten },
+    {
+      name: 'dateOfBirth',
+      type: 'date',
+      access: privateField,
+      admin: { date: { pickerAppearance: 'dayOnly', displayFormat: 'd MMM yyyy' }, description: 'Members must be 13 or older.' },
+    },
+    { name: 'isVerified', type: 'checkbox', defaultValue: false, access: adminWritten, admin: { description: 'The member confirmed their date of birth (age verification).' } },
+    {
+      type: 'collapsible',
+      label: 'Roles',
+      fields: [
+        { name: 'isModerator', type: 'checkbox', defaultValue: false, access: adminWritten, admin: { description: 'May delete any comment; no other powers.' } },
+        { name: 'isAdmin', type: 'checkbox', defaultValue: false, access: adminWritten, saveToJWT: true, admin: { description: 'Full control of the site and of /cms.' } },
+        confirmAdminChangeField,
+      ],
+    },
     {
       name: 'memberNumber',
       type: 'number',
@@ -79,11 +97,17 @@ export const Users: CollectionConfig = {
       options: BADGE_CODES.map((code) => ({ label: code, value: code })),
       access: adminWritten,
     },
-    { name: 'isPremium', type: 'checkbox', defaultValue: false, access: adminWritten },
-    { name: 'premiumExpiresAt', type: 'date', access: adminWritten },
-    { name: 'paypalCustomerId', type: 'text', access: privateField },
-    { name: 'paypalSubscriptionId', type: 'text', access: privateField },
-    ...gamificationFields,
+    {
+      type: 'collapsible',
+      label: 'Premium and payment (kept by PayPal)',
+      fields: [
+        { name: 'isPremium', type: 'checkbox', defaultValue: false, access: adminWritten, admin: { description: 'Unlocks uncut videos and live streams.' } },
+        { name: 'premiumExpiresAt', type: 'date', access: adminWritten, admin: { description: 'Premium ends after this moment; empty means it does not expire.' } },
+        { name: 'paypalCustomerId', type: 'text', access: privateField, admin: keptBySite },
+        { name: 'paypalSubscriptionId', type: 'text', access: privateField, admin: keptBySite },
+      ],
+    },
+    { type: 'collapsible', label: 'Points and levels (kept by the site)', fields: gamificationFields },
     { name: 'profilePicture', type: 'upload', relationTo: 'media' },
     { name: 'bio', type: 'textarea', maxLength: 500 },
     { name: 'location', type: 'text', maxLength: 100 },

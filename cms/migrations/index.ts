@@ -5,6 +5,7 @@ import * as migration_20261122_003441_member_interactions from './20261122_00344
 import * as migration_20261122_013859_no_document_locks from './20261122_013859_no_document_locks';
 import * as migration_20261125_015746_posts_published_at from './20261125_015746_posts_published_at';
 import * as migration_20261125_020158_posts_previous_slugs from './20261125_020158_posts_previous_slugs';
+import * as migration_20261125_021034_users_confirm_admin_change from './20261125_021034_users_confirm_admin_change';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261125_020158_posts_previous_slugs.up,
     down: migration_20261125_020158_posts_previous_slugs.down,
-    name: '20261125_020158_posts_previous_slugs'
+    name: '20261125_020158_posts_previous_slugs',
+  },
+  {
+    up: migration_20261125_021034_users_confirm_admin_change.up,
+    down: migration_20261125_021034_users_confirm_admin_change.down,
+    name: '20261125_021034_users_confirm_admin_change'
   },
 ];

@@ -31,5 +31,6 @@ test('the creator signs in at /cms and edits a post in the rich-text editor; the
 
   await page.goto(`/post/${slug}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle)
-  await expect(page.getByText('An added closing sentence.')).toBeVisible()
+  // In the body, and in the excerpt, which follows the content it was derived from.
+  await expect(page.getByText('An added closing sentence.')).toHaveCount(2)
 })
