@@ -1,3 +1,5 @@
+import http from 'node:http'
+
 import { describe, expect, inject, it } from 'vitest'
 
 import { ApiClient, registerMember, uniqueIp } from '../helpers/api-client'
@@ -8,28 +10,47 @@ const admin = inject('admin')
 const MB = 1024 * 1024
 
 /**
- * Streams `totalBytes` of `fill` as a chunked body (no Content-Length) and counts how much the
- * server let the client send before answering: a server that reads the body whole before
- * checking its size pulls all of it.
+ * Streams `totalBytes` of spaces as a chunked body (no Content-Length), as fast as the socket
+ * takes them, and stops writing once an answer arrives; counts how much the server let the client
+ * send before answering: a server that reads the body whole before checking its size pulls all
+ * of it. node:http rather than fetch, which may not read an answer until its upload is done.
  */
-async function sendChunked(path: string, totalBytes: number, headers: Record<string, string> = {}) {
-  let sent = 0
-  const chunk = Buffer.alloc(64 * 1024, 0x20)
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent >= totalBytes) return controller.close()
-      sent += chunk.length
-      controller.enqueue(chunk)
-    },
+function sendChunked(path: string, totalBytes: number, headers: Record<string, string> = {}): Promise<{ status: number; text: string; sent: number }> {
+  return new Promise((resolve, reject) => {
+    let sent = 0
+    let answered = false
+    const chunk = Buffer.alloc(64 * 1024, 0x20)
+    const url = new URL(path, baseUrl)
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { origin: baseUrl, 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'x-forwarded-for': uniqueIp(), ...headers },
+      },
+      (res) => {
+        answered = true
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), sent })
+          req.destroy()
+        })
+        res.on('error', reject)
+      },
+    )
+    // Once answered, the server closing the connection on the rest of the body is expected.
+    req.on('error', (error) => answered || reject(error))
+    const write = () => {
+      while (!answered && sent < totalBytes) {
+        sent += chunk.length
+        if (!req.write(chunk)) return void req.once('drain', write)
+      }
+      if (!answered) req.end()
+    }
+    write()
   })
-  const res = await fetch(baseUrl + path, {
-    method: 'POST',
-    body,
-    duplex: 'half',
-    headers: { origin: baseUrl, 'content-type': 'application/json', 'x-forwarded-for': uniqueIp(), ...headers },
-  } as RequestInit)
-  const text = await res.text()
-  return { status: res.status, text, sent }
 }
 
 describe('request bodies are cut off at their route limit while they stream in', () => {
