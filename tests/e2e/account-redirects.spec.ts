@@ -120,6 +120,10 @@ test.describe('/admin', () => {
     await page.goto('/admin')
     await expect(page).toHaveURL(/\/cms\/?$/)
     await expect(page.getByRole('link', { name: 'Users' }).first()).toBeVisible()
-    await expect(page.getByText('Collections').first()).toBeVisible()
+    // The creator's content comes before the community (members, comments and their activity).
+    await expect(page.getByRole('heading', { level: 2, name: 'Content', exact: true })).toBeVisible()
+    const groups = await page.getByRole('heading', { level: 2 }).allTextContents()
+    expect(groups.indexOf('Content')).toBeGreaterThanOrEqual(0)
+    expect(groups.indexOf('Content')).toBeLessThan(groups.indexOf('Community'))
   })
 })
