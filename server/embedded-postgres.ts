@@ -50,7 +50,8 @@ export const freePort = () =>
     })
   })
 
-const isAlive = (pid: number) => {
+/** Whether a process with this id is running (signal 0 checks without sending anything). */
+export const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0)
     return true

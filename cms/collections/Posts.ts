@@ -8,6 +8,9 @@ import { slugField } from '../fields/slug'
 
 type LexicalState = Parameters<typeof convertLexicalToPlaintext>[0]['data']
 
+/** What a body's plain text derives (spec §5): a 150-character excerpt and words / 200 minutes. */
+const derivedFrom = (text: string) => ({ excerpt: excerptFrom(text), readTime: Math.max(1, readTimeMinutes(text)) })
+
 /**
  * Derived text follows the content as typed (spec §5): the excerpt and read time unless the editor
  * set them, and always `searchText`, the plain text the full-text index reads (a generated column
@@ -23,9 +26,8 @@ const deriveText: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   if (!content) return data
   const text = convertLexicalToPlaintext({ data: content })
   data.searchText = text
-  const previousText = originalDoc?.content ? convertLexicalToPlaintext({ data: originalDoc.content as LexicalState }) : null
-  const derived = { excerpt: excerptFrom(text), readTime: Math.max(1, readTimeMinutes(text)) }
-  const previouslyDerived = previousText === null ? null : { excerpt: excerptFrom(previousText), readTime: Math.max(1, readTimeMinutes(previousText)) }
+  const derived = derivedFrom(text)
+  const previouslyDerived = originalDoc?.content ? derivedFrom(convertLexicalToPlaintext({ data: originalDoc.content as LexicalState })) : null
   for (const field of ['excerpt', 'readTime'] as const) {
     const sent = field in data
     const value = sent ? data[field] : originalDoc?.[field]

@@ -1,16 +1,13 @@
 // Issue 9, item 9: admin rights change only when the change is confirmed in the same save, in
 // /cms and through its REST API alike; each change is an audit line.
-import { readFileSync, statSync } from 'node:fs'
-import path from 'node:path'
 
 import { describe, expect, inject, it } from 'vitest'
 
 import { CONFIRM_ADMIN_MESSAGE } from '../../cms/hooks/confirm-admin-change'
 import { ApiClient, registerMember } from '../helpers/api-client'
-import { ROOT, runLabel } from '../helpers/test-database'
+import { logEntriesSince, logOffset } from './server-log'
 
 const baseUrl = inject('baseUrl')
-const logFile = path.join(ROOT, '.data/test', `${runLabel('int')}-server.log`)
 
 async function signedInAdmin() {
   const client = new ApiClient(baseUrl)
@@ -36,7 +33,7 @@ describe('granting and removing admin rights', () => {
     const admin = await signedInAdmin()
     const me = (await admin.get('/api/auth/me')).body
     const { user, client } = await registerMember(baseUrl)
-    const offset = statSync(logFile).size
+    const offset = logOffset()
     const granted = await admin.patch(`/cms/api/users/${user.id}`, { isAdmin: true, confirmAdminChange: true })
     expect(granted.status, JSON.stringify(granted.body)).toBe(200)
     expect(granted.body.doc).not.toHaveProperty('confirmAdminChange', true)
@@ -47,8 +44,7 @@ describe('granting and removing admin rights', () => {
     expect((await admin.patch(`/cms/api/users/${user.id}`, { isAdmin: false, confirmAdminChange: true })).status).toBe(200)
     expect((await client.get('/api/auth/me')).body).toMatchObject({ isAdmin: false })
 
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    const lines = readFileSync(logFile).subarray(offset).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    const lines = await logEntriesSince(offset)
     expect(lines.filter((l) => l.event === 'admin_granted' || l.event === 'admin_removed').map((l) => [l.event, l.by, l.user])).toEqual([
       ['admin_granted', me.id, user.id],
       ['admin_removed', me.id, user.id],

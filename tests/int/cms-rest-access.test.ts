@@ -1,18 +1,15 @@
 // Issue 8 (outside review), items 5, 6, 8, 11 and 12: what Payload's REST API (/cms/api) hands
 // out or lets through must match what the site itself shows and allows.
-import { readFileSync, statSync } from 'node:fs'
-import path from 'node:path'
 
 import { describe, expect, inject, it } from 'vitest'
 
 import { videos } from '../../cms/seed/fixtures/videos'
 import { ApiClient, registerMember } from '../helpers/api-client'
-import { ROOT, runLabel } from '../helpers/test-database'
+import { logEntriesSince, logOffset } from './server-log'
 import { premiumMember, SEEDED, signedInAdmin } from './videos-helpers'
 
 const baseUrl = inject('baseUrl')
 const visitor = () => new ApiClient(baseUrl)
-const logFile = path.join(ROOT, '.data/test', `${runLabel('int')}-server.log`)
 const VIDEO = videos.filter((v) => !v.isPremium).map((v) => v.videoId)[2]!
 
 describe('premium file paths through select (item 5)', () => {
@@ -168,10 +165,9 @@ describe('moderators and bulk deletes (item 12)', () => {
   it('every moderation delete is logged with who deleted what', async () => {
     const mod = await moderator()
     const id = await commentBy(visitor(), 'logged removal')
-    const offset = statSync(logFile).size
+    const offset = logOffset()
     expect((await mod.client.request('DELETE', `/api/comments/${id}`)).status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    const lines = readFileSync(logFile).subarray(offset).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+    const lines = await logEntriesSince(offset)
     const entry = lines.find((l) => l.event === 'comment_moderated')
     expect(entry, lines.map((l) => JSON.stringify(l)).join('\n')).toBeDefined()
     expect(entry.by).toMatchObject({ id: mod.user.id, username: mod.user.username, moderator: true })

@@ -1,23 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync, statSync } from 'node:fs'
-import path from 'node:path'
 
 import { describe, expect, inject, it } from 'vitest'
 
 import { ApiClient, registerMember } from '../helpers/api-client'
+import { logLinesSince, logOffset } from './server-log'
 import { sql } from './sql'
-import { ROOT, runLabel } from '../helpers/test-database'
 
 const baseUrl = inject('baseUrl')
 const admin = inject('admin')
-/** The suite's server writes its log here (tests/helpers/test-server.ts). */
-const logFile = path.join(ROOT, '.data/test', `${runLabel('int')}-server.log`)
-
-/** The log lines written after `offset`, once the server has had a moment to write them. */
-async function logSince(offset: number) {
-  await new Promise((resolve) => setTimeout(resolve, 300))
-  return readFileSync(logFile).subarray(offset).toString('utf8').split('\n').filter(Boolean)
-}
 
 async function signedInAdmin() {
   const client = new ApiClient(baseUrl)
@@ -50,14 +40,14 @@ describe('log lines carry no secrets', () => {
     const [session] = await sql<{ id: string }>('select id from users_sessions where _parent_id = $1 limit 1', [user.id])
     const adminClient = await signedInAdmin()
     const repair = await breakWritesTo(user.id)
-    const offset = statSync(logFile).size
+    const offset = logOffset()
     try {
       const newPassword = `new-password-${randomBytes(6).toString('hex')}`
       const res = await adminClient.patch(`/cms/api/users/${user.id}`, { password: newPassword, bio: 'changed' })
       expect(res.status).toBeGreaterThanOrEqual(400)
       expect(JSON.stringify(res.body)).not.toMatch(/params|Failed query|simulated/)
 
-      const lines = await logSince(offset)
+      const lines = await logLinesSince(offset)
       const failure = lines.find((line) => line.includes('simulated write failure'))
       expect(failure, `the failure is logged:\n${lines.join('\n')}`).toBeDefined()
       const text = lines.join('\n')
@@ -75,13 +65,13 @@ describe('log lines carry no secrets', () => {
 describe('a refused query', () => {
   it('logs one line with status, message and path, and no stack; its repeats are held back', async () => {
     const field = `noSuchField${randomBytes(4).toString('hex')}`
-    const offset = statSync(logFile).size
+    const offset = logOffset()
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${baseUrl}/cms/api/posts?where[${field}][equals]=1`)
       expect(res.status).toBeGreaterThanOrEqual(400)
       expect(res.status).toBeLessThan(500)
     }
-    const lines = (await logSince(offset)).filter((line) => line.includes(field))
+    const lines = (await logLinesSince(offset)).filter((line) => line.includes(field))
     expect(lines).toHaveLength(1)
     const entry = JSON.parse(lines[0]!)
     expect(entry).toMatchObject({ level: 40, status: 400, path: '/cms/api/posts', method: 'GET' })

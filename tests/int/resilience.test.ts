@@ -5,6 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { isAlive } from '../../server/embedded-postgres'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 
 /**
@@ -16,14 +17,6 @@ let server: TestServer
 const postmaster = () => {
   const [pid, , , port] = readFileSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')
   return { pid: Number(pid), port: Number(port) }
-}
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -118,7 +111,7 @@ describe('when PostgreSQL goes away', () => {
     const after = postmaster()
     expect(after.pid).not.toBe(before.pid)
     expect(after.port).toBe(before.port)
-    expect(alive(server.pid)).toBe(true) // the same Node process throughout
+    expect(isAlive(server.pid)).toBe(true) // the same Node process throughout
     expect(readFileSync(server.logFile, 'utf8')).toContain('embedded PostgreSQL restarted')
   })
 
@@ -137,6 +130,6 @@ describe('when PostgreSQL goes away', () => {
     }
     await dropAppConnections()
     await until('a healthy server', async () => ((await health()).status === 200 ? true : undefined))
-    expect(alive(server.pid)).toBe(true) // the cut connections did not end the process
+    expect(isAlive(server.pid)).toBe(true) // the cut connections did not end the process
   })
 })
