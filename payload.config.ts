@@ -8,6 +8,7 @@ import sharp from 'sharp'
 
 import { SITE_NAME } from './shared/constants'
 import { Announcements } from './cms/collections/Announcements'
+import { Avatars } from './cms/collections/Avatars'
 import { Categories } from './cms/collections/Categories'
 import { Bookmarks } from './cms/collections/Bookmarks'
 import { CommentLikes } from './cms/collections/CommentLikes'
@@ -62,7 +63,7 @@ export default buildConfig({
     // What readers see: a change drops the cached visitor pages (server/page-cache.ts) and the
     // cached content queries (cms/services/cache). Media too: featured images and posters.
     // In the order /cms lists them: the creator's content first, then the community.
-    ...[Posts, Videos, Categories, Announcements, Media, Comments, Users].map(clearsPageCache),
+    ...[Posts, Videos, Categories, Announcements, Media, Comments, Users, Avatars].map(clearsPageCache),
     // High-frequency writes whose staleness the cache's TTL bounds: views, likes, reactions.
     VideoViews, Bookmarks, CommentLikes, CommentReactions,
   ].map(withoutDocumentLocks),

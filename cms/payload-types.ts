@@ -74,6 +74,7 @@ export interface Config {
     media: Media;
     comments: Comment;
     users: User;
+    avatars: Avatar;
     'video-views': VideoView;
     bookmarks: Bookmark;
     'comment-likes': CommentLike;
@@ -95,6 +96,7 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     comments: CommentsSelect<false> | CommentsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    avatars: AvatarsSelect<false> | AvatarsSelect<true>;
     'video-views': VideoViewsSelect<false> | VideoViewsSelect<true>;
     bookmarks: BookmarksSelect<false> | BookmarksSelect<true>;
     'comment-likes': CommentLikesSelect<false> | CommentLikesSelect<true>;
@@ -380,12 +382,18 @@ export interface User {
   totalPointsEarned?: number | null;
   streak?: number | null;
   lastActivityAt?: string | null;
-  profilePicture?: (number | null) | Media;
+  /**
+   * Set by the member on their profile page; kept under Member pictures, apart from your Media.
+   */
+  profilePicture?: (number | null) | Avatar;
   bio?: string | null;
   location?: string | null;
   website?: string | null;
   updatedAt: string;
   createdAt: string;
+  /**
+   * Optional; given at registration. Members sign in with their username.
+   */
   email?: string | null;
   username: string;
   resetPasswordToken?: string | null;
@@ -406,16 +414,52 @@ export interface User {
   collection: 'users';
 }
 /**
+ * Members' profile pictures, uploaded from their profile pages. Delete one to take it down.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "avatars".
+ */
+export interface Avatar {
+  id: number;
+  alt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "announcements".
  */
 export interface Announcement {
   id: number;
   title: string;
+  /**
+   * Plain text. Leave a blank line between paragraphs. Addresses (https://…) become links; to link words, write [the words](https://address or /page).
+   */
   content: string;
   type: 'general' | 'urgent' | 'update' | 'event';
+  /**
+   * Untick to hide it now, whatever its times.
+   */
   isActive?: boolean | null;
+  /**
+   * Optional. It shows from this time (New York (Eastern Time)); empty shows it straight away.
+   */
+  startsAt?: string | null;
+  startsAt_tz?: 'America/New_York' | null;
+  /**
+   * Optional. It stops showing at this time (New York (Eastern Time)); empty keeps it up until you untick Is Active.
+   */
   expiresAt?: string | null;
+  expiresAt_tz?: 'America/New_York' | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -592,7 +636,10 @@ export interface AnnouncementsSelect<T extends boolean = true> {
   content?: T;
   type?: T;
   isActive?: T;
+  startsAt?: T;
+  startsAt_tz?: T;
   expiresAt?: T;
+  expiresAt_tz?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -694,6 +741,24 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "avatars_select".
+ */
+export interface AvatarsSelect<T extends boolean = true> {
+  alt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  url?: T;
+  thumbnailURL?: T;
+  filename?: T;
+  mimeType?: T;
+  filesize?: T;
+  width?: T;
+  height?: T;
+  focalX?: T;
+  focalY?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

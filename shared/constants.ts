@@ -264,6 +264,12 @@ export const POST_STATUSES = ['draft', 'published'] as const
 export type PostStatus = (typeof POST_STATUSES)[number]
 export const ANNOUNCEMENT_TYPES = ['general', 'urgent', 'update', 'event'] as const
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number]
+/**
+ * The site's own time zone: the one /cms shows and takes announcement start and expiry times in
+ * (stored as UTC instants, so every reader's clock agrees on when one starts and ends).
+ */
+export const SITE_TIME_ZONE = 'America/New_York'
+export const SITE_TIME_ZONE_LABEL = 'New York (Eastern Time)'
 export const BOOKMARK_CONTENT_TYPES = ['video', 'blog_post'] as const
 export type BookmarkContentType = (typeof BOOKMARK_CONTENT_TYPES)[number]
 export const VIDEO_SOURCES = ['youtube', 'manual'] as const

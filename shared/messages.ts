@@ -175,6 +175,7 @@ export const SLUG_INVALID = 'Slug must be lowercase letters, numbers and hyphens
 export const TITLE_TOO_LONG = 'Title is too long'
 export const COLOR_INVALID = 'Please choose one of the preset colors'
 export const DATE_INVALID = 'Please enter a valid date'
+export const ANNOUNCEMENT_STARTS_AFTER_EXPIRY = 'The start time must be before the expiry time'
 export const READ_TIME_INVALID = 'Read time must be a whole number of minutes'
 export const CONTENT_ID_REQUIRED = 'Content id is required'
 export const URL_INVALID = 'Please enter a valid URL'

@@ -25,11 +25,12 @@ export const publishedOrAdmin: Access = ({ req }) => {
   return { status: { equals: 'published' } }
 }
 
-/** Announcements that are switched on and not yet expired (spec §4). */
+/** Announcements that are switched on, started (no start time, or one passed) and not yet expired (spec §4). */
 export function activeAnnouncementWhere(now: Date = new Date()): Where {
   return {
     and: [
       { isActive: { equals: true } },
+      { or: [{ startsAt: { exists: false } }, { startsAt: { less_than_equal: now.toISOString() } }] },
       { or: [{ expiresAt: { exists: false } }, { expiresAt: { greater_than: now.toISOString() } }] },
     ],
   }

@@ -6,7 +6,7 @@ import { anyone, isAdmin } from '../access'
 
 export const Media: CollectionConfig = {
   slug: 'media',
-  // Members' pictures go through POST /api/profile/picture, which checks and re-encodes them.
+  // The creator's images. Members' pictures live apart, in `avatars` (cms/collections/Avatars.ts).
   admin: { group: 'Content' },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   upload: {

@@ -67,6 +67,17 @@ export const Users: CollectionConfig = {
   },
   fields: [
     {
+      // Payload's own email field, shown: with sign-in by username its edit form hides the email.
+      // Merged with Payload's (lower-cased, validated, unique); optional, as at registration.
+      name: 'email',
+      type: 'email',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '@payloadcms/ui#EmailField' },
+        description: 'Optional; given at registration. Members sign in with their username.',
+      },
+    },
+    {
       name: 'dateOfBirth',
       type: 'date',
       access: privateField,
@@ -108,7 +119,12 @@ export const Users: CollectionConfig = {
       ],
     },
     { type: 'collapsible', label: 'Points and levels (kept by the site)', fields: gamificationFields },
-    { name: 'profilePicture', type: 'upload', relationTo: 'media' },
+    {
+      name: 'profilePicture',
+      type: 'upload',
+      relationTo: 'avatars',
+      admin: { description: 'Set by the member on their profile page; kept under Member pictures, apart from your Media.' },
+    },
     { name: 'bio', type: 'textarea', maxLength: 500 },
     { name: 'location', type: 'text', maxLength: 100 },
     { name: 'website', type: 'text', maxLength: 500 },

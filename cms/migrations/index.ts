@@ -6,6 +6,8 @@ import * as migration_20261122_013859_no_document_locks from './20261122_013859_
 import * as migration_20261125_015746_posts_published_at from './20261125_015746_posts_published_at';
 import * as migration_20261125_020158_posts_previous_slugs from './20261125_020158_posts_previous_slugs';
 import * as migration_20261125_021034_users_confirm_admin_change from './20261125_021034_users_confirm_admin_change';
+import * as migration_20261125_033818_announcements_times from './20261125_033818_announcements_times';
+import * as migration_20261125_034115_member_avatars from './20261125_034115_member_avatars';
 
 export const migrations = [
   {
@@ -46,6 +48,16 @@ export const migrations = [
   {
     up: migration_20261125_021034_users_confirm_admin_change.up,
     down: migration_20261125_021034_users_confirm_admin_change.down,
-    name: '20261125_021034_users_confirm_admin_change'
+    name: '20261125_021034_users_confirm_admin_change',
+  },
+  {
+    up: migration_20261125_033818_announcements_times.up,
+    down: migration_20261125_033818_announcements_times.down,
+    name: '20261125_033818_announcements_times',
+  },
+  {
+    up: migration_20261125_034115_member_avatars.up,
+    down: migration_20261125_034115_member_avatars.down,
+    name: '20261125_034115_member_avatars'
   },
 ];

@@ -28,16 +28,19 @@ async function hasPreference(payload: Payload, userId: number, rawKey: string): 
 /** Checks in front of Payload's REST API (/cms/api) that Payload itself does not make. */
 export function cmsApiGuards(payload: Payload): Router {
   const router = express.Router()
-  // Payload's file handler answers 500 for a media file that is not on disk: a missing file is a 404.
-  const mediaDir = payload.collections.media?.config.upload.staticDir
-  router.get('/cms/api/media/file/:filename', async (req, res, next) => {
-    const name = String(req.params.filename)
-    const safe = mediaDir && !/[/\\\0]/.test(name) && !name.startsWith('.')
-    // Asynchronous: pictures are requested on most pages, the event loop must not wait on the disk.
-    const found = safe ? await stat(path.join(mediaDir, name)).then((s) => s.isFile(), () => false) : false
-    if (found) return next()
-    res.status(404).json({ errors: [{ message: 'Not found.' }], error: 'Not found.' })
-  })
+  // Payload's file handler answers 500 for an upload that is not on disk: a missing file is a 404.
+  for (const collection of Object.values(payload.collections)) {
+    const staticDir = collection.config.upload?.staticDir
+    if (!staticDir) continue
+    router.get(`/cms/api/${collection.config.slug}/file/:filename`, async (req, res, next) => {
+      const name = String(req.params.filename)
+      const safe = !/[/\\\0]/.test(name) && !name.startsWith('.')
+      // Asynchronous: pictures are requested on most pages, the event loop must not wait on the disk.
+      const found = safe ? await stat(path.join(staticDir, name)).then((s) => s.isFile(), () => false) : false
+      if (found) return next()
+      res.status(404).json({ errors: [{ message: 'Not found.' }], error: 'Not found.' })
+    })
+  }
 
   // Preferences are the admin UI's column and list settings: members never use it, so they may
   // not fill the table (an admin's values are bounded by the body limit).

@@ -9,6 +9,7 @@ import {
 } from '../constants'
 import { excerptFrom, readTimeMinutes, slugify } from '../format'
 import {
+  ANNOUNCEMENT_STARTS_AFTER_EXPIRY,
   COLOR_INVALID,
   CONTENT_ID_REQUIRED,
   CONTENT_REQUIRED,
@@ -142,14 +143,21 @@ export type CategoryUpdateData = z.output<typeof categoryUpdateSchema>
 
 // ── Announcements: POST /api/announcements, PATCH /api/announcements/{id} ──────
 
+/** Both times given: the start comes first. (A PATCH changing one of them is checked by the collection.) */
+function startsBeforeExpiry({ startsAt, expiresAt }: { startsAt?: string | null; expiresAt?: string | null }): boolean {
+  return !startsAt || !expiresAt || Date.parse(startsAt) < Date.parse(expiresAt)
+}
+
 export const announcementCreateSchema = z.object({
   title: titleField,
   content: contentField(5000),
   type: z.enum(ANNOUNCEMENT_TYPES).default('general'),
   isActive: z.boolean().default(true),
+  /** ISO instant, or null for "as soon as it is active". */
+  startsAt: optionalDateTimeField,
   /** ISO instant, or null for "never expires". */
   expiresAt: optionalDateTimeField,
-})
+}).refine(startsBeforeExpiry, { message: ANNOUNCEMENT_STARTS_AFTER_EXPIRY, path: ['expiresAt'] })
 
 /** `{ isActive }` alone toggles; expiresAt null clears the expiry. */
 export const announcementUpdateSchema = z.object({
@@ -157,8 +165,9 @@ export const announcementUpdateSchema = z.object({
   content: contentField(5000).optional(),
   type: z.enum(ANNOUNCEMENT_TYPES).optional(),
   isActive: z.boolean().optional(),
+  startsAt: optionalDateTimeField,
   expiresAt: optionalDateTimeField,
-})
+}).refine(startsBeforeExpiry, { message: ANNOUNCEMENT_STARTS_AFTER_EXPIRY, path: ['expiresAt'] })
 
 export type AnnouncementCreateInput = z.input<typeof announcementCreateSchema>
 export type AnnouncementCreateData = z.output<typeof announcementCreateSchema>

@@ -87,6 +87,8 @@ export type Announcement = {
   content: string
   type: AnnouncementType
   isActive: boolean
+  /** When it starts showing (ISO instant); null: as soon as it is active. */
+  startsAt: string | null
   expiresAt: string | null
   createdAt: string
   updatedAt: string

@@ -22,6 +22,8 @@ test('the creator finds a member by email and needs to confirm before making the
   await row.click()
   await expect(page).toHaveURL(new RegExp(`/cms/collections/users/${member.id}$`))
 
+  // The edit form shows the email (sign-in is by username, so Payload's form would hide it).
+  await expect(page.locator('#field-email')).toHaveValue(`${member.username}@example.org`)
   await expect(page.locator('#field-points')).toBeDisabled()
   await expect(page.locator('#field-paypalSubscriptionId')).toBeDisabled()
 
@@ -39,4 +41,24 @@ test('the creator finds a member by email and needs to confirm before making the
   await expect(page.getByText(/successfully/i).first()).toBeVisible()
   const saved = await page.request.get(`/cms/api/users/${member.id}`, { headers: { origin: process.env.E2E_BASE_URL! } })
   expect(((await saved.json()) as { isAdmin: boolean }).isAdmin).toBe(true)
+})
+
+// The creator's day: making a member a moderator is one tick, with no admin confirmation needed.
+test('the creator makes a member a moderator in one step', async ({ page }) => {
+  const visitorContext = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL })
+  const member = await registerViaApi(visitorContext)
+  await visitorContext.dispose()
+
+  await page.goto('/cms/login')
+  await page.getByLabel('Username').fill(admin().username)
+  await page.getByLabel('Password').fill(admin().password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/cms\/?$/)
+
+  await page.goto(`/cms/collections/users/${member.id}`)
+  await page.locator('#field-isModerator').check()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText(/successfully/i).first()).toBeVisible()
+  const saved = await page.request.get(`/cms/api/users/${member.id}`, { headers: { origin: process.env.E2E_BASE_URL! } })
+  expect(await saved.json()).toMatchObject({ isModerator: true, isAdmin: false })
 })

@@ -50,7 +50,7 @@ describe('GET /api/announcements', () => {
     expect(titles).not.toContain(expired.title)
     expect(titles).not.toContain(inactive.title)
     expect(titles.indexOf(noExpiry.title)).toBeLessThan(titles.indexOf(active.title))
-    expect(Object.keys(res.body[0]).sort()).toEqual(['content', 'createdAt', 'expiresAt', 'id', 'isActive', 'title', 'type', 'updatedAt'])
+    expect(Object.keys(res.body[0]).sort()).toEqual(['content', 'createdAt', 'expiresAt', 'id', 'isActive', 'startsAt', 'title', 'type', 'updatedAt'])
     // Seeded: the expired drive and the switched-off maintenance notice never show.
     expect(titles).not.toContain('Voter registration drive this weekend')
     expect(titles).not.toContain('Scheduled maintenance')
@@ -67,6 +67,25 @@ describe('GET /api/announcements', () => {
       expect(titles).not.toContain(inactive.title)
     }
     expect(titlesOf(await adminClient.get('/api/announcements?active=true'))).not.toContain(inactive.title)
+  })
+
+  it('a start time ahead keeps it hidden from readers, on the site API and REST alike, until that time', async () => {
+    const soon = await createAnnouncement({ startsAt: new Date(Date.now() + 3000).toISOString(), expiresAt: inDays(1) })
+    const later = await createAnnouncement({ startsAt: inDays(2) })
+    const started = await createAnnouncement({ startsAt: inDays(-1), expiresAt: inDays(1) })
+    const readerTitles = async () => titlesOf(await visitor().get('/api/announcements?active=true'))
+    const restTitles = async () =>
+      ((await visitor().get('/cms/api/announcements?limit=100&depth=0')).body.docs as { title: string }[]).map((a) => a.title)
+    for (const titles of [await readerTitles(), await restTitles()]) {
+      expect(titles).toContain(started.title)
+      expect(titles).not.toContain(soon.title)
+      expect(titles).not.toContain(later.title)
+    }
+    expect(titlesOf(await adminClient.get('/api/announcements'))).toEqual(expect.arrayContaining([soon.title, later.title]))
+    // The cached list ends when the next start comes round: no save is needed for it to show.
+    await expect.poll(readerTitles, { timeout: 20_000, interval: 500 }).toContain(soon.title)
+    expect(await readerTitles()).not.toContain(later.title)
+    expect(soon.startsAt).toBe(new Date(soon.startsAt).toISOString())
   })
 
   it('answers a bad flag with a 400', async () => {
@@ -98,6 +117,30 @@ describe('POST, PATCH and DELETE /api/announcements', () => {
     expect(titlesOf(await visitor().get('/api/announcements?active=true'))).toContain('Updated title')
   })
 
+  it('PATCH moving the start past the stored expiry is refused, and changes nothing', async () => {
+    const a = await createAnnouncement({ expiresAt: inDays(2) })
+    const res = await adminClient.patch(`/api/announcements/${a.id}`, { startsAt: inDays(3) })
+    expect(res.status).toBe(400)
+    expect(res.body.error).toMatch(/The start time must be before the expiry time/)
+    const stored = (await adminClient.get('/api/announcements')).body.find((x: { id: number }) => x.id === a.id)
+    expect(stored.startsAt).toBeNull()
+  })
+
+  it('the home page shows its paragraphs, line breaks and links, and keeps markup as text', async () => {
+    const a = await createAnnouncement({
+      content: 'First line\nsecond line.\n\nRead [the guide](/blog) or https://example.org/drive.\n\n<b>not bold</b> [x](javascript:alert(1))',
+    })
+    const html = await (await fetch(`${baseUrl}/`)).text()
+    const start = html.indexOf(`id="announcement-${a.id}"`)
+    expect(start).toBeGreaterThan(-1)
+    const article = html.slice(start, html.indexOf('</article>', start))
+    expect(article).toContain('<p>First line<br/>second line.</p>')
+    expect(article).toMatch(/<a href="\/blog"[^>]*>the guide<\/a>/)
+    expect(article).toMatch(/<a href="https:\/\/example.org\/drive"[^>]*>https:\/\/example.org\/drive<\/a>\./)
+    expect(article).toContain('&lt;b&gt;not bold&lt;/b&gt;')
+    expect(article).not.toMatch(/href="javascript:/i)
+  })
+
   it('DELETE removes it; a missing id is 404', async () => {
     const a = await createAnnouncement()
     const res = await adminClient.request('DELETE', `/api/announcements/${a.id}`)
@@ -115,6 +158,7 @@ describe('POST, PATCH and DELETE /api/announcements', () => {
       [{ title: 'x', content: 'y', type: 'party' }, /./],
       [{ title: 'x', content: 'y', expiresAt: 'next week' }, /Please enter a valid date/],
       [{ title: 'x', content: 'y', isActive: 'yes' }, /./],
+      [{ title: 'x', content: 'y', startsAt: inDays(3), expiresAt: inDays(2) }, /The start time must be before the expiry time/],
     ]
     for (const [body, message] of cases) {
       const res = await adminClient.post('/api/announcements', body)

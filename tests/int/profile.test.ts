@@ -131,12 +131,33 @@ describe('POST /api/profile/picture', () => {
     const second = await upload(client, new Blob([new Uint8Array(await png(900, 300))], { type: 'image/png' }), 'wide.png')
     expect(second.status).toBe(200)
     expect(second.body.profilePicture).not.toBe(url)
-    // The replaced avatar is gone: no media document and no file.
+    // The replaced avatar is gone: no document and no file.
     const adminClient = new ApiClient(baseUrl)
     await adminClient.post('/api/auth/login', admin)
     const filename = url.split('/').pop()
-    expect((await adminClient.get(`/cms/api/media?where[filename][equals]=${filename}`)).body.totalDocs).toBe(0)
+    expect((await adminClient.get(`/cms/api/avatars?where[filename][equals]=${filename}`)).body.totalDocs).toBe(0)
     expect((await fetch(new URL(url, baseUrl))).status).toBe(404)
+  })
+
+  it("members' pictures are kept apart from the creator's Media library, and nobody uploads to them directly", async () => {
+    const { client, user } = await registerMember(baseUrl)
+    const res = await upload(client, new Blob([new Uint8Array(await png())], { type: 'image/png' }))
+    expect(res.status).toBe(200)
+    const filename = String(res.body.profilePicture).split('/').pop()
+    const adminClient = new ApiClient(baseUrl)
+    await adminClient.post('/api/auth/login', admin)
+    expect((await adminClient.get(`/cms/api/avatars?where[filename][equals]=${filename}&depth=0`)).body.totalDocs).toBe(1)
+    expect((await adminClient.get(`/cms/api/media?where[filename][like]=avatar-&limit=1&depth=0`)).body.totalDocs).toBe(0)
+    // Only the profile endpoint (which checks and re-encodes) makes them: not a member, not even an admin through REST.
+    const restUpload = async (as: ApiClient) => {
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'x.png')
+      const headers = { origin: baseUrl, 'x-forwarded-for': as.ip, ...(as.cookie ? { cookie: as.cookie } : {}) }
+      return (await fetch(`${baseUrl}/cms/api/avatars`, { method: 'POST', body: form, headers })).status
+    }
+    expect([401, 403]).toContain(await restUpload(client))
+    expect([401, 403]).toContain(await restUpload(adminClient))
+    expect((await new ApiClient(baseUrl).get(`/api/profile/${user.id}`)).body.profilePicture).toMatch(/\/avatars\/file\/avatar-/)
   })
 
   it('five uploads at once: each succeeds, and exactly one picture is left, the linked one', async () => {
@@ -146,7 +167,7 @@ describe('POST /api/profile/picture', () => {
     const linked: string = (await new ApiClient(baseUrl).get(`/api/profile/${user.id}`)).body.profilePicture
     const adminClient = new ApiClient(baseUrl)
     await adminClient.post('/api/auth/login', admin)
-    const left = await adminClient.get(`/cms/api/media?where[filename][like]=avatar-${user.id}-&limit=20&depth=0`)
+    const left = await adminClient.get(`/cms/api/avatars?where[filename][like]=avatar-${user.id}-&limit=20&depth=0`)
     expect(left.body.docs.map((d: { filename: string }) => d.filename)).toEqual([linked.split('/').pop()])
     expect((await fetch(new URL(linked, baseUrl))).status).toBe(200)
   })

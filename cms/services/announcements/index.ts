@@ -9,7 +9,7 @@ import { cachedFor } from '../cache'
 import { notFound } from '../errors'
 import { asCaller, assertAdmin, type Caller } from '../posts/admin-only'
 
-/** Active: switched on, and no expiry or an expiry still ahead (spec §4). */
+/** Active: switched on, started (no start time or one passed), and no expiry or an expiry still ahead (spec §4). */
 export const activeWhere = activeAnnouncementWhere
 
 export function toAnnouncement(doc: AnnouncementDoc): Announcement {
@@ -19,6 +19,7 @@ export function toAnnouncement(doc: AnnouncementDoc): Announcement {
     content: doc.content,
     type: doc.type,
     isActive: doc.isActive !== false,
+    startsAt: doc.startsAt ?? null,
     expiresAt: doc.expiresAt ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
@@ -28,7 +29,8 @@ export function toAnnouncement(doc: AnnouncementDoc): Announcement {
 /**
  * Newest first. `activeOnly` gives the banner's list; without it admins get every announcement
  * and everyone else still only the active ones. Cached (cms/services/cache) unless a `now` is
- * given; a cached list leaves the cache when the first of its announcements expires.
+ * given; a cached list leaves the cache when the first of its announcements expires or the next
+ * scheduled one starts.
  */
 export async function listAnnouncements(
   payload: Payload,
@@ -47,18 +49,46 @@ export async function listAnnouncements(
     return docs.map(toAnnouncement)
   }
   if (now) return load()
-  return cachedFor(user, ['announcements:list', onlyActive], load, { expiresAt: firstExpiry })
+  const loadWithNextStart = async () => {
+    const at = new Date()
+    const [list, nextStart] = await Promise.all([load(), onlyActive ? nextScheduledStart(payload, at) : null])
+    return { list, nextStart }
+  }
+  const { list } = await cachedFor(user, ['announcements:list', onlyActive], loadWithNextStart, {
+    expiresAt: ({ list, nextStart }) => earliest([firstExpiry(list), nextStart]),
+  })
+  return list
+}
+
+/** When the next switched-on announcement that has not started yet starts (epoch ms), if any. */
+async function nextScheduledStart(payload: Payload, now: Date): Promise<number | null> {
+  // Only the time is read, never the announcement itself, so the reader's access does not apply.
+  const { docs } = await payload.find({
+    collection: 'announcements',
+    where: { and: [{ isActive: { equals: true } }, { startsAt: { greater_than: now.toISOString() } }] },
+    sort: 'startsAt',
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    select: { startsAt: true },
+    overrideAccess: true,
+  })
+  return docs[0]?.startsAt ? Date.parse(docs[0].startsAt) : null
+}
+
+const earliest = (times: readonly (number | null)[]): number | null => {
+  const finite = times.filter((t): t is number => t !== null && Number.isFinite(t))
+  return finite.length ? Math.min(...finite) : null
 }
 
 /** When the first of these announcements stops being active on its own (epoch ms), if ever. */
 export function firstExpiry(announcements: readonly Announcement[]): number | null {
-  const times = announcements.map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : Number.NaN)).filter((t) => Number.isFinite(t))
-  return times.length ? Math.min(...times) : null
+  return earliest(announcements.map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : null)))
 }
 
 export async function createAnnouncement(payload: Payload, { user, data }: { user: Caller; data: AnnouncementCreateData }): Promise<Announcement> {
   assertAdmin(user)
-  const doc = await payload.create({ collection: 'announcements', data: { ...data, expiresAt: data.expiresAt ?? null }, ...asCaller(user) })
+  const doc = await payload.create({ collection: 'announcements', data: { ...data, startsAt: data.startsAt ?? null, expiresAt: data.expiresAt ?? null }, ...asCaller(user) })
   return toAnnouncement(doc)
 }
 

@@ -1,10 +1,9 @@
 import type { SessionUser } from '../../../shared/schemas/auth'
-import type { Media, User } from '../../payload-types'
+import type { Avatar, User } from '../../payload-types'
 
 const mediaUrl = (picture: User['profilePicture']): string | null => {
   if (!picture || typeof picture !== 'object') return null
-  const media = picture as Media
-  return media.sizes?.square?.url ?? media.url ?? null
+  return (picture as Avatar).url ?? null
 }
 
 /** The public shape of the signed-in member (GET /api/auth/me): no password hash, dates of birth or payment ids. */

@@ -26,14 +26,15 @@ const fakeDb = () => ({
 })
 
 describe('watchSessionSources', () => {
-  it('reports writes to users and media, not to other collections, once wrapped', async () => {
+  it('reports writes to users and avatars (profile pictures), not to other collections, once wrapped', async () => {
     const db = fakeDb()
     const onWrite = vi.fn()
     const watched = new WeakSet<object>()
     watchSessionSources(db, onWrite, watched)
     watchSessionSources(db, onWrite, watched) // a second call wraps nothing more
     await db.updateOne({ collection: 'users', id: 1 })
-    await db.deleteOne({ collection: 'media' })
+    await db.deleteOne({ collection: 'avatars' })
+    await db.updateOne({ collection: 'media', id: 2 })
     await db.create({ collection: 'posts' })
     expect(onWrite).toHaveBeenCalledTimes(2)
   })
@@ -97,7 +98,7 @@ describe('findSessionUser', () => {
     await db.updateOne({ collection: 'users', id: 1 })
     auth.executeAuthStrategies.mockResolvedValueOnce({ user: { id: 1, collection: 'users', isPremium: true } })
     expect((await findSessionUser(payload, headers))?.isPremium).toBe(true)
-    await db.updateOne({ collection: 'media', id: 9 })
+    await db.updateOne({ collection: 'avatars', id: 9 })
     auth.executeAuthStrategies.mockResolvedValueOnce({ user: null })
     expect(await findSessionUser(payload, headers)).toBeNull()
   })

@@ -6,9 +6,9 @@ import { afterTransactionEnds } from './transaction-end'
 
 /**
  * The collections whose rows make up the user `payload.auth` finds: the user row with its
- * sessions, and (at Payload's default depth) the profile picture's media row.
+ * sessions, and (at Payload's default depth) the profile picture's row in avatars.
  */
-export const SESSION_SOURCE_COLLECTIONS: ReadonlySet<string> = new Set(['users', 'media'])
+export const SESSION_SOURCE_COLLECTIONS: ReadonlySet<string> = new Set(['users', 'avatars'])
 
 /** The adapter's methods that write rows of a collection (`upsert` goes through `updateOne`). */
 const WRITE_METHODS = ['create', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'upsert'] as const

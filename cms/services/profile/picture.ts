@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { UPLOADING_TOO_FAST } from '../../../shared/member-messages'
 import type { PublicProfile } from '../../../shared/types/members'
-import type { Media, User } from '../../payload-types'
+import type { Avatar, User } from '../../payload-types'
 import { hit, rules } from '../rate-limit'
 import { tooMany } from '../errors'
 import { processProfilePicture, type ProcessedImage } from './image'
@@ -38,7 +38,7 @@ function oneAtATime<T>(userId: number, task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * POST /api/profile/picture: validates and re-encodes the image, stores it in `media`, links it
+ * POST /api/profile/picture: validates and re-encodes the image, stores it in `avatars`, links it
  * as the member's picture and deletes the picture it replaces (only our own avatar files).
  */
 export async function uploadProfilePicture(payload: Payload, { user, file }: { user: User; file: Uint8Array }): Promise<PublicProfile> {
@@ -50,9 +50,9 @@ async function replacePicture(payload: Payload, user: User, image: ProcessedImag
   // The picture linked now, not when the request began: an upload just before may have replaced it.
   const current = (await payload.findByID({ collection: 'users', id: user.id, depth: 0, overrideAccess: true })) as User
   const previous = typeof current.profilePicture === 'object' ? current.profilePicture?.id : current.profilePicture
-  // The image was checked and rebuilt above, for this signed-in member: media stays closed to direct uploads.
+  // The image was checked and rebuilt above, for this signed-in member: avatars stay closed to direct uploads.
   const media = await payload.create({
-    collection: 'media',
+    collection: 'avatars',
     data: { alt: `${user.username}'s profile picture` },
     file: {
       data: image.data,
@@ -71,10 +71,10 @@ async function replacePicture(payload: Payload, user: User, image: ProcessedImag
 
 async function deleteOldAvatar(payload: Payload, userId: number, mediaId: number) {
   try {
-    const old = (await payload.findByID({ collection: 'media', id: mediaId, depth: 0, disableErrors: true, overrideAccess: true })) as Media | null
+    const old = (await payload.findByID({ collection: 'avatars', id: mediaId, depth: 0, disableErrors: true, overrideAccess: true })) as Avatar | null
     // Only files this service made for this member: an admin may have linked a shared image.
     if (old?.filename?.startsWith(`${AVATAR_PREFIX}${userId}-`)) {
-      await payload.delete({ collection: 'media', id: mediaId, overrideAccess: true })
+      await payload.delete({ collection: 'avatars', id: mediaId, overrideAccess: true })
     }
   } catch (err) {
     payload.logger.warn({ err, userId, mediaId }, 'could not delete the replaced profile picture')

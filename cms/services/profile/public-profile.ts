@@ -5,7 +5,7 @@ import { parseRowId } from '../../../shared/schemas/content-query'
 import type { ProfileUpdateData } from '../../../shared/schemas/profile'
 import type { PublicProfile } from '../../../shared/types/members'
 import { holdsPremium } from '../../access/members'
-import type { Media, User } from '../../payload-types'
+import type { Avatar, User } from '../../payload-types'
 import { notFound } from '../errors'
 
 /** The only user fields a profile shows; never email, date of birth or payment ids. */
@@ -29,7 +29,7 @@ export const PUBLIC_USER_FIELDS = {
 type PublicUser = Pick<User, 'id' | keyof typeof PUBLIC_USER_FIELDS>
 
 export const pictureUrl = (picture: User['profilePicture']): string | null =>
-  picture && typeof picture === 'object' ? ((picture as Media).url ?? null) : null
+  picture && typeof picture === 'object' ? ((picture as Avatar).url ?? null) : null
 
 /** Stored badges, with 'premium' and 'moderator' following the account's current status. */
 export function profileBadges(user: PublicUser): string[] {

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react'
+import { announcementParagraphs } from '../../../shared/announcement-text'
 import type { Announcement, AnnouncementType } from '../../../shared/types/content'
 import { cx } from '../ui/styles'
 
-/** SPEC §4: shown only if active and unexpired (no expiry, or one in the future). */
-export function isAnnouncementShown(announcement: Pick<Announcement, 'isActive' | 'expiresAt'>, now: number): boolean {
+/** SPEC §4: shown only if active, started (no start time, or one passed) and unexpired (no expiry, or one in the future). */
+export function isAnnouncementShown(announcement: Pick<Announcement, 'isActive' | 'expiresAt' | 'startsAt'>, now: number): boolean {
   if (!announcement.isActive) return false
+  if (announcement.startsAt && !(new Date(announcement.startsAt).getTime() <= now)) return false
   if (!announcement.expiresAt) return true
   const expires = new Date(announcement.expiresAt).getTime()
   return Number.isFinite(expires) && expires > now
@@ -15,6 +17,29 @@ const TYPE_STYLES: Record<AnnouncementType, { label: string; box: string; chip: 
   event: { label: 'Event', box: 'border-accent/70 bg-accent/15', chip: 'bg-accent text-accent-foreground' },
   update: { label: 'Update', box: 'border-primary/40 bg-primary/10', chip: 'bg-primary text-primary-foreground' },
   general: { label: 'Announcement', box: 'border-border bg-card', chip: 'bg-muted text-foreground' },
+}
+
+/** The creator's paragraphs, line breaks and links (shared/announcement-text.ts), as elements. */
+function AnnouncementText({ content }: { content: string }) {
+  return (
+    <div className="mt-1 space-y-2 text-sm text-muted-foreground sm:text-base">
+      {announcementParagraphs(content).map((paragraph, p) => (
+        <p key={p}>
+          {paragraph.map((part, i) =>
+            'br' in part ? (
+              <br key={i} />
+            ) : 'href' in part ? (
+              <a key={i} href={part.href} className="font-medium text-foreground underline underline-offset-2 hover:text-primary">
+                {part.text}
+              </a>
+            ) : (
+              part.text
+            ),
+          )}
+        </p>
+      ))}
+    </div>
+  )
 }
 
 export interface AnnouncementsBannerProps {
@@ -73,7 +98,7 @@ export default function AnnouncementsBanner({ announcements }: AnnouncementsBann
                   {announcement.title}
                 </h2>
               </div>
-              <p className="mt-1 text-sm text-muted-foreground sm:text-base">{announcement.content}</p>
+              <AnnouncementText content={announcement.content} />
             </div>
             <button
               type="button"
