@@ -50,9 +50,9 @@ export const Announcements: CollectionConfig = {
     },
     { name: 'isActive', type: 'checkbox', defaultValue: true, index: true, admin: { description: 'Untick to hide it now, whatever its times.' } },
     {
-      ...siteTime('startsAt', `Optional. It shows from this time (${SITE_TIME_ZONE_LABEL}); empty shows it straight away.`),
+      ...siteTime('startsAt', 'Optional. It shows from this date and time, New York time; empty shows it straight away.'),
       validate: beforeExpiry,
     },
-    siteTime('expiresAt', `Optional. It stops showing at this time (${SITE_TIME_ZONE_LABEL}); empty keeps it up until you untick Is Active.`),
+    siteTime('expiresAt', 'Optional. It stops showing at this date and time, New York time; empty keeps it up until you untick Is Active.'),
   ],
 }

@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from '@playwright/test'
 
-import { admin, expect, registerViaApi, test } from './fixtures'
+import { expect, registerViaApi, signInToCms, test } from './fixtures'
 
 // Issue 9, item 9: the creator finds a member by email, and making them an admin takes a
 // deliberate confirmation; the fields the site keeps (points, payment ids) are not typed here.
@@ -9,11 +9,7 @@ test('the creator finds a member by email and needs to confirm before making the
   const member = await registerViaApi(visitorContext)
   await visitorContext.dispose()
 
-  await page.goto('/cms/login')
-  await page.getByLabel('Username').fill(admin().username)
-  await page.getByLabel('Password').fill(admin().password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(/\/cms\/?$/)
+  await signInToCms(page)
 
   // Search by the email address: the list finds the member.
   await page.goto(`/cms/collections/users?search=${encodeURIComponent(`${member.username}@example.org`)}`)
@@ -49,11 +45,7 @@ test('the creator makes a member a moderator in one step', async ({ page }) => {
   const member = await registerViaApi(visitorContext)
   await visitorContext.dispose()
 
-  await page.goto('/cms/login')
-  await page.getByLabel('Username').fill(admin().username)
-  await page.getByLabel('Password').fill(admin().password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(/\/cms\/?$/)
+  await signInToCms(page)
 
   await page.goto(`/cms/collections/users/${member.id}`)
   await page.locator('#field-isModerator').check()

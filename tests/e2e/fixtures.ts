@@ -112,3 +112,12 @@ export async function makePremiumAsAdmin(request: APIRequestContext, userId: num
   const patch = await request.patch(`/cms/api/users/${userId}`, { data: { isPremium: true }, headers: { origin } })
   expect(patch.status(), await patch.text()).toBe(200)
 }
+
+/** Signs in to /cms as the suite's admin (the creator) through the login form. */
+export async function signInToCms(page: Page) {
+  await page.goto('/cms/login')
+  await page.getByLabel('Username').fill(admin().username)
+  await page.getByLabel('Password').fill(admin().password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/cms\/?$/)
+}
