@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { CollectionConfig, ImageSize, TextFieldSingleValidation } from 'payload'
 
 import { anyone, isAdmin } from '../access'
+import { siteRelativeUrls } from '../hooks/site-relative-urls'
 import { RESPONSIVE_SIZE_NAMES, RESPONSIVE_WIDTHS } from '../services/media/responsive'
 
 export const ALT_TEXT_REQUIRED = 'Describe the image for readers who cannot see it (alt text).'
@@ -57,6 +58,7 @@ export const Media: CollectionConfig = {
       return headers
     },
   },
+  hooks: { afterRead: [siteRelativeUrls] },
   fields: [
     {
       name: 'alt',

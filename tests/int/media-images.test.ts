@@ -145,6 +145,8 @@ describe('a seeded post with a featured image', () => {
     expect(image.caption).toMatch(/Illustration/)
     expect(image.candidates.map((c: { width: number }) => c.width)).toEqual([480, 960, 1600])
     expect(image.candidates.every((c: { url: string; height: number; width: number }) => c.url.endsWith('.webp') && c.height === (c.width * 9) / 16)).toBe(true)
-    expect(res.body.featuredImage).toMatch(/\.jpg$/)
+    // Site paths: no server address in the API's answers or the pages.
+    expect(res.body.featuredImage).toMatch(/^\/cms\/api\/media\/file\/[^/]+\.jpg$/)
+    expect(image.candidates.every((c: { url: string }) => c.url.startsWith('/cms/api/media/file/'))).toBe(true)
   })
 })
