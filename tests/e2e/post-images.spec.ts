@@ -169,3 +169,32 @@ test('without JavaScript the hero, its caption and the card pictures still show'
     await context.close()
   }
 })
+
+test('in /cms a new image asks for alt text, says why, and saves once it has it', async ({ page }) => {
+  await page.goto('/cms/login')
+  await page.getByLabel('Username').fill(admin().username)
+  await page.getByLabel('Password').fill(admin().password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/cms\/?$/)
+
+  await page.goto('/cms/collections/media/create')
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0d6efd' } }).jpeg().toBuffer()
+  await page.locator('input[type="file"]').setInputFiles({ name: `cms-alt-${Date.now()}.jpg`, mimeType: 'image/jpeg', buffer: photo })
+  // The nudge is on the form before anything goes wrong.
+  await expect(page.getByText(/What the image shows, for readers using a screen reader/)).toBeVisible()
+  await expect(page.getByText(/Shown under the image wherever it appears in a post/)).toBeVisible()
+
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Describe the image for readers who cannot see it (alt text).').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/cms\/collections\/media\/create/)
+  await page.screenshot({ path: `${SHOTS_DIR}/cms-media-alt-required.png`, fullPage: true })
+
+  await page.locator('#field-alt').fill('A plain blue test picture')
+  await page.locator('#field-caption').fill('Made by the browser test')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/cms\/collections\/media\/\d+/)
+  const id = /\/media\/(\d+)/.exec(page.url())![1]
+  const saved = await (await page.request.get(`/cms/api/media/${id}`, { headers: { origin: process.env.E2E_BASE_URL! } })).json()
+  expect(saved).toMatchObject({ alt: 'A plain blue test picture', caption: 'Made by the browser test', sizes: { small: { width: 480, height: 360, mimeType: 'image/webp' } } })
+  await page.request.delete(`/cms/api/media/${id}`, { headers: { origin: process.env.E2E_BASE_URL! } })
+})
