@@ -56,6 +56,8 @@ for (const { name, width, height, expected } of [
       await page.reload()
       await expect(img).toBeVisible()
       await page.screenshot({ path: `${SHOTS_DIR}/post-hero-${name}-${theme}.png` })
+      await hero.locator('figcaption').scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${SHOTS_DIR}/post-hero-${name}-${theme}-caption.png` })
     }
   })
 }
