@@ -181,6 +181,9 @@ export interface Post {
    * Set when the post is first published. Change it to backdate: readers see this date, and lists and feeds are ordered by it.
    */
   publishedAt?: string | null;
+  /**
+   * Shown at the top of the post and on its cards, with the image’s alt text and caption; also the picture when the post is shared.
+   */
   featuredImage?: (number | null) | Media;
   /**
    * Minutes; follows the content (words / 200, rounded up) unless you type your own. Clear it to follow the content again.
@@ -215,7 +218,14 @@ export interface Category {
  */
 export interface Media {
   id: number;
+  /**
+   * Required. What the image shows, for readers using a screen reader or whose images do not load: who, what, where — e.g. "Volunteers handing out voter guides outside the library". No need to start with "Image of".
+   */
   alt?: string | null;
+  /**
+   * Optional. Shown under the image wherever it appears in a post: context, credit or source.
+   */
+  caption?: string | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -237,6 +247,30 @@ export interface Media {
       filename?: string | null;
     };
     square?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+    small?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+    medium?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+    large?: {
       url?: string | null;
       width?: number | null;
       height?: number | null;
@@ -451,12 +485,12 @@ export interface Announcement {
    */
   isActive?: boolean | null;
   /**
-   * Optional. It shows from this time (New York (Eastern Time)); empty shows it straight away.
+   * Optional. It shows from this date and time, New York time; empty shows it straight away.
    */
   startsAt?: string | null;
   startsAt_tz?: 'America/New_York' | null;
   /**
-   * Optional. It stops showing at this time (New York (Eastern Time)); empty keeps it up until you untick Is Active.
+   * Optional. It stops showing at this date and time, New York time; empty keeps it up until you untick Is Active.
    */
   expiresAt?: string | null;
   expiresAt_tz?: 'America/New_York' | null;
@@ -649,6 +683,7 @@ export interface AnnouncementsSelect<T extends boolean = true> {
  */
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
+  caption?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;
@@ -674,6 +709,36 @@ export interface MediaSelect<T extends boolean = true> {
               filename?: T;
             };
         square?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+        small?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+        medium?:
+          | T
+          | {
+              url?: T;
+              width?: T;
+              height?: T;
+              mimeType?: T;
+              filesize?: T;
+              filename?: T;
+            };
+        large?:
           | T
           | {
               url?: T;

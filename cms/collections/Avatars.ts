@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 
 import { anyone, isAdmin } from '../access'
+import { siteRelativeUrls } from '../hooks/site-relative-urls'
 
 /**
  * Members' profile pictures, apart from the creator's Media library: made only by
@@ -23,5 +24,6 @@ export const Avatars: CollectionConfig = {
     mimeTypes: ['image/webp'],
     adminThumbnail: ({ doc }) => (typeof doc.url === 'string' ? doc.url : null),
   },
+  hooks: { afterRead: [siteRelativeUrls] },
   fields: [{ name: 'alt', type: 'text', maxLength: 300 }],
 }

@@ -121,7 +121,12 @@ export const Posts: CollectionConfig = {
         description: 'Set when the post is first published. Change it to backdate: readers see this date, and lists and feeds are ordered by it.',
       },
     },
-    { name: 'featuredImage', type: 'upload', relationTo: 'media' },
+    {
+      name: 'featuredImage',
+      type: 'upload',
+      relationTo: 'media',
+      admin: { description: 'Shown at the top of the post and on its cards, with the image’s alt text and caption; also the picture when the post is shared.' },
+    },
     {
       name: 'readTime',
       type: 'number',

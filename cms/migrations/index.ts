@@ -8,6 +8,8 @@ import * as migration_20261125_020158_posts_previous_slugs from './20261125_0201
 import * as migration_20261125_021034_users_confirm_admin_change from './20261125_021034_users_confirm_admin_change';
 import * as migration_20261125_033818_announcements_times from './20261125_033818_announcements_times';
 import * as migration_20261125_034115_member_avatars from './20261125_034115_member_avatars';
+import * as migration_20261125_043016_media_responsive_images from './20261125_043016_media_responsive_images';
+import * as migration_20261125_043049_media_no_square from './20261125_043049_media_no_square';
 
 export const migrations = [
   {
@@ -58,6 +60,16 @@ export const migrations = [
   {
     up: migration_20261125_034115_member_avatars.up,
     down: migration_20261125_034115_member_avatars.down,
-    name: '20261125_034115_member_avatars'
+    name: '20261125_034115_member_avatars',
+  },
+  {
+    up: migration_20261125_043016_media_responsive_images.up,
+    down: migration_20261125_043016_media_responsive_images.down,
+    name: '20261125_043016_media_responsive_images',
+  },
+  {
+    up: migration_20261125_043049_media_no_square.up,
+    down: migration_20261125_043049_media_no_square.down,
+    name: '20261125_043049_media_no_square'
   },
 ];

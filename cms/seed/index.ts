@@ -11,6 +11,8 @@ import { announcements } from './fixtures/announcements'
 import { categories } from './fixtures/categories'
 import { posts } from './fixtures/posts'
 import { videos } from './fixtures/videos'
+import type { SeedImage } from './fixtures/types'
+import { seedImage } from './images'
 import { manualThumbnail, manualVideoFile } from './thumbnails'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -75,6 +77,7 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
   const editorConfig = await editorConfigFactory.default({ config: payload.config })
   for (const post of posts) {
     const created = daysAgo(post.publishedDaysAgo, now)
+    const featuredImage = post.featuredImage ? await uploadSeedImage(payload, req, post.slug, post.featuredImage) : undefined
     await payload.create({
       collection: 'posts',
       data: {
@@ -83,6 +86,7 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
         excerpt: post.excerpt,
         content: convertMarkdownToLexical({ editorConfig, markdown: post.markdown }) as never,
         category: categoryIds.get(post.categorySlug),
+        featuredImage,
         status: post.status,
         ...(post.status === 'published' ? { publishedAt: created } : {}),
         createdAt: created,
@@ -138,6 +142,26 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
     })
   }
 
-  const counts = { categories: categories.length, posts: posts.length, videos: videos.length, announcements: announcements.length }
+  const counts = {
+    categories: categories.length,
+    posts: posts.length,
+    media: posts.filter((p) => p.featuredImage).length,
+    videos: videos.length,
+    announcements: announcements.length,
+  }
   return { admin: { username, password, generated }, counts }
+}
+
+/** A post's featured image, drawn locally and uploaded like the creator's: Payload makes its resized copies. */
+async function uploadSeedImage(payload: Payload, req: PayloadRequest, slug: string, image: SeedImage): Promise<number> {
+  const { data } = await seedImage(image.art)
+  const media = await payload.create({
+    collection: 'media',
+    data: { alt: image.alt, caption: image.caption ?? null },
+    file: { data, mimetype: 'image/jpeg', name: `${slug}.jpg`, size: data.byteLength },
+    overrideAccess: true,
+    depth: 0,
+    req,
+  })
+  return media.id
 }

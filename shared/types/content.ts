@@ -56,6 +56,23 @@ export type CategorySummary = CategoryRef & { description: string | null; create
 
 export type PostStatus = 'draft' | 'published'
 
+/** One resized copy of an image (WebP, uncropped). */
+export type ImageCandidate = { url: string; width: number; height: number }
+
+/**
+ * An image as pages draw it: `src` and its dimensions (the widest resized copy, or the original
+ * for an upload made before copies existed), every resized copy narrowest first (the srcset),
+ * the alt text and an optional caption.
+ */
+export type ResponsiveImage = {
+  src: string
+  width: number | null
+  height: number | null
+  alt: string
+  caption: string | null
+  candidates: ImageCandidate[]
+}
+
 export type PostSummary = {
   id: number
   title: string
@@ -65,7 +82,10 @@ export type PostSummary = {
   readTime: number | null
   categoryId: number | null
   category: CategoryRef | null
+  /** The featured image's original URL (og:image, JSON-LD, bookmarks). */
   featuredImage: string | null
+  /** The featured image for the page and the cards: resized copies, alt text, caption. */
+  featuredImageSet: ResponsiveImage | null
   /** When it was first published (set on first publish, editable to backdate); null for a draft never published. */
   publishedAt: string | null
   createdAt: string

@@ -7,13 +7,13 @@ import {
   ParagraphHTMLConverter,
   TabHTMLConverter,
   TextHTMLConverter,
-  UploadHTMLConverter,
   type HTMLConverter,
   type HTMLConverters,
 } from '@payloadcms/richtext-lexical/html'
 import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
 import { sanitizeUrl } from 'payload/shared'
 
+import { uploadConverter } from './images'
 import type { LexicalContent } from './markdown'
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -75,7 +75,7 @@ export const POST_HTML_CONVERTERS: HTMLConverters = {
   heading,
   link,
   autolink: link,
-  upload: UploadHTMLConverter.upload,
+  upload: uploadConverter,
   // Payload's CodeBlock (BlocksFeature), should the editor ever enable it.
   blocks: { Code: codeBlock },
   unknown: childrenOnly,

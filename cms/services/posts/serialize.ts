@@ -1,6 +1,7 @@
 import { DEFAULT_CATEGORY_COLOR } from '../../../shared/constants'
 import type { CategoryRef, PostStatus, PostSummary } from '../../../shared/types/content'
 import type { Category, Media, Post } from '../../payload-types'
+import { toResponsiveImage } from '../media/responsive'
 
 /** Fields a list needs: never the body, never the search text. */
 export const SUMMARY_SELECT = {
@@ -39,6 +40,7 @@ export function toPostSummary(doc: Pick<Post, 'id' | 'title' | 'slug' | 'created
     categoryId: relationId(doc.category as Related<Category>),
     category: toCategoryRef(doc.category as Related<Category>),
     featuredImage: image && typeof image === 'object' ? (image.url ?? null) : null,
+    featuredImageSet: toResponsiveImage(image),
     publishedAt: doc.publishedAt ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
