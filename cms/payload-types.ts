@@ -815,6 +815,23 @@ export interface CollectionsWidget {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "YouTubeBlock".
+ */
+export interface YouTubeBlock {
+  /**
+   * Paste the video’s link (youtube.com/watch?v=…, youtu.be/…). Nothing loads from YouTube until a reader presses play.
+   */
+  url: string;
+  /**
+   * Optional: shown under the video.
+   */
+  caption?: string | null;
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'YouTube';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "auth".
  */
 export interface Auth {
