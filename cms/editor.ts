@@ -71,7 +71,13 @@ export const editor = lexicalEditor({
     // Relationship is left out: a related post or video is an internal link (it renders as one).
     ...defaultFeatures.filter((feature) => !['relationship', 'link', 'upload'].includes(feature.key)),
     // maxDepth 0: a link stores the linked document's id; html.ts looks its current URL up at render time.
-    LinkFeature({ enabledCollections: [...LINKABLE_COLLECTIONS], maxDepth: 0 }),
+    LinkFeature({
+      enabledCollections: [...LINKABLE_COLLECTIONS],
+      maxDepth: 0,
+      // The admin API's markdown has no form for a link to a document id (its address is looked up
+      // when the page renders): it reads as `[text]()`. Said here so Payload does not warn each time.
+      internalDocToHref: () => '',
+    }),
     UploadFeature({ enabledCollections: ['media'] }),
     BlocksFeature({ blocks: [CodeBlockConfig, YouTubeBlock] }),
   ],
