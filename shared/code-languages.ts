@@ -42,5 +42,5 @@ const ALIASES: Record<string, CodeLanguage> = {
 export function toCodeLanguage(value: unknown): CodeLanguage {
   const key = typeof value === 'string' ? value.trim().toLowerCase() : ''
   if (Object.hasOwn(CODE_LANGUAGES, key)) return key as CodeLanguage
-  return ALIASES[key] ?? 'plaintext'
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key]! : 'plaintext'
 }
