@@ -17,7 +17,7 @@ let loading: Promise<HighlighterCore> | null = null
 export function loadHighlighter(): Promise<HighlighterCore> {
   loading ??= (async () => {
     const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import('shiki/core'), import('shiki/engine/javascript')])
-    return createHighlighterCore({
+    const highlighter = await createHighlighterCore({
       engine: createJavaScriptRegexEngine({ forgiving: true }),
       themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
       langs: [
@@ -33,6 +33,11 @@ export function loadHighlighter(): Promise<HighlighterCore> {
         import('shiki/langs/yaml.mjs'),
       ],
     })
+    // Seen with shiki 4.6 and these grammars together: the first two-theme pass after loading
+    // sometimes tokenised a TypeScript line after a // comment as comment in the light theme only
+    // (not with TypeScript alone). One throwaway pass per language at load has kept it right.
+    for (const lang of highlighter.getLoadedLanguages()) highlighter.codeToTokens('// x\nx', { lang, themes: THEMES, defaultColor: false })
+    return highlighter
   })()
   loading.catch(() => {
     loading = null // a failed load is tried again next time
