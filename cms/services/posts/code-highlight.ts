@@ -3,13 +3,16 @@
 // so a server that never shows one never pays for the grammars.
 import type { HighlighterCore, ThemedToken } from 'shiki/core'
 
-import { toCodeLanguage } from '../../../shared/code-languages'
+import { CODE_LANGUAGES, toCodeLanguage } from '../../../shared/code-languages'
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const escapeHTML = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
 
 /** One theme per site theme; each token carries both colours as CSS variables (PostContent.astro picks one). */
-const THEMES = { light: 'github-light', dark: 'github-dark' } as const
+const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const
+
+/** The grammars loaded below: every language of the set but plain text. */
+const GRAMMARS = Object.keys(CODE_LANGUAGES).filter((lang) => lang !== 'plaintext')
 
 let loading: Promise<HighlighterCore> | null = null
 
@@ -19,7 +22,7 @@ export function loadHighlighter(): Promise<HighlighterCore> {
     const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import('shiki/core'), import('shiki/engine/javascript')])
     const highlighter = await createHighlighterCore({
       engine: createJavaScriptRegexEngine({ forgiving: true }),
-      themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
+      themes: [import('shiki/themes/github-light-default.mjs'), import('shiki/themes/github-dark-default.mjs')],
       langs: [
         import('shiki/langs/bash.mjs'),
         import('shiki/langs/css.mjs'),
@@ -36,7 +39,7 @@ export function loadHighlighter(): Promise<HighlighterCore> {
     // Seen with shiki 4.6 and these grammars together: the first two-theme pass after loading
     // sometimes tokenised a TypeScript line after a // comment as comment in the light theme only
     // (not with TypeScript alone). One throwaway pass per language at load has kept it right.
-    for (const lang of highlighter.getLoadedLanguages()) highlighter.codeToTokens('// x\nx', { lang, themes: THEMES, defaultColor: false })
+    for (const lang of GRAMMARS) highlighter.codeToTokens('// x\nx', { lang, themes: THEMES, defaultColor: false })
     return highlighter
   })()
   loading.catch(() => {

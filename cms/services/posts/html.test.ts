@@ -166,7 +166,7 @@ describe('code blocks', () => {
     expect(comment).toBeDefined()
     expect(keyword).toBeDefined()
     expect(keyword).not.toBe(comment)
-  })
+  }, 60_000) // loads the highlighter
 
   it('are highlighted on the server, with every token escaped', async () => {
     const highlighter = await loadHighlighter()
