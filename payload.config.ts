@@ -2,7 +2,6 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
-import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
@@ -18,6 +17,7 @@ import { Media } from './cms/collections/Media'
 import { Posts } from './cms/collections/Posts'
 import { Users } from './cms/collections/Users'
 import { Videos } from './cms/collections/Videos'
+import { editor } from './cms/editor'
 import { VideoViews } from './cms/collections/VideoViews'
 import { SiteSettings } from './cms/globals/SiteSettings'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
@@ -68,7 +68,7 @@ export default buildConfig({
     VideoViews, Bookmarks, CommentLikes, CommentReactions,
   ].map(withoutDocumentLocks),
   globals: [globalClearsPageCache(SiteSettings)].map(withoutDocumentLocks),
-  editor: lexicalEditor(),
+  editor,
   db: postgresAdapter({
     pool: { connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
     // Schema changes ship as migrations (cms/migrations); `push` only for `npm run dev` experiments.

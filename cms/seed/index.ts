@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
-import { convertMarkdownToLexical, editorConfigFactory } from '@payloadcms/richtext-lexical'
 import type { Payload, PayloadRequest } from 'payload'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 
 import { createMember } from '../services/auth/register'
+import { markdownToLexical } from '../services/posts/markdown'
 import { announcements } from './fixtures/announcements'
 import { categories } from './fixtures/categories'
 import { posts } from './fixtures/posts'
@@ -74,7 +74,6 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
     categoryIds.set(category.slug, doc.id)
   }
 
-  const editorConfig = await editorConfigFactory.default({ config: payload.config })
   for (const post of posts) {
     const created = daysAgo(post.publishedDaysAgo, now)
     const featuredImage = post.featuredImage ? await uploadSeedImage(payload, req, post.slug, post.featuredImage) : undefined
@@ -84,7 +83,7 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
         title: post.title,
         slug: post.slug,
         excerpt: post.excerpt,
-        content: convertMarkdownToLexical({ editorConfig, markdown: post.markdown }) as never,
+        content: (await markdownToLexical(payload, post.markdown)) as never,
         category: categoryIds.get(post.categorySlug),
         featuredImage,
         status: post.status,

@@ -10,19 +10,17 @@ import type { Post } from '../../payload-types'
 
 export type LexicalContent = Post['content']
 
-// One sanitised editor config per Payload instance (building it walks every feature).
-const configs = new WeakMap<Payload, Promise<SanitizedServerEditorConfig>>()
-
+/**
+ * The posts' own editor config (cms/editor.ts, as Payload sanitised it for the `content` field),
+ * so markdown knows its blocks: a ``` fence is a code block, <YouTube url="…"/> a YouTube block.
+ */
 function editorConfigFor(payload: Payload): Promise<SanitizedServerEditorConfig> {
-  let config = configs.get(payload)
-  if (!config) {
-    config = editorConfigFactory.default({ config: payload.config })
-    configs.set(payload, config)
-  }
-  return config
+  const field = payload.collections.posts.config.flattenedFields.find((f) => f.name === 'content')
+  if (field?.type !== 'richText') throw new Error('posts.content is not a rich-text field')
+  return Promise.resolve(editorConfigFactory.fromField({ field }))
 }
 
-/** The admin API writes markdown; the editor stores Lexical. Same conversion as the seed. */
+/** The admin API writes markdown; the editor stores Lexical. The seed writes its posts through here too. */
 export async function markdownToLexical(payload: Payload, markdown: string): Promise<LexicalContent> {
   const editorConfig = await editorConfigFor(payload)
   return convertMarkdownToLexical({ editorConfig, markdown }) as unknown as LexicalContent

@@ -6,7 +6,8 @@ import type { Post } from '../../payload-types'
 import { cachedFor } from '../cache'
 import { notFound } from '../errors'
 import { asCaller, type Caller } from './admin-only'
-import { postPlainText, renderPostHtml, wordCount } from './html'
+import { renderPostBody } from './body'
+import { postPlainText, wordCount } from './html'
 import { lexicalToMarkdown } from './markdown'
 import { toPostSummary } from './serialize'
 
@@ -52,13 +53,15 @@ export type PostPageData = { post: PostSummary; html: string; wordCount: number 
 
 /**
  * The post page: summary fields, the body as sanitised HTML and its word count; null when not
- * visible. Cached per audience (cms/services/cache), so the body is rendered once for many readers.
+ * visible. Cached per audience (cms/services/cache), so the body is rendered once for many readers;
+ * a write to any post, video or category clears it, so links follow a renamed target.
  */
 export async function getPostPage(payload: Payload, { user, slug }: { user: Caller; slug: string }): Promise<PostPageData | null> {
   return cachedFor(user, ['posts:page', slug], async () => {
     const doc = await findDoc(payload, user, { slug })
     if (!doc) return null
-    return { post: toPostSummary(doc), html: renderPostHtml(doc.content), wordCount: wordCount(postPlainText(doc.content)) }
+    const html = await renderPostBody(payload, { user, content: doc.content })
+    return { post: toPostSummary(doc), html, wordCount: wordCount(postPlainText(doc.content)) }
   })
 }
 

@@ -1,0 +1,109 @@
+// Issue 9 items 4–5 in the browser: a post's YouTube block loads the privacy-enhanced player only
+// when the reader presses play, and the /cms editor offers the code and YouTube blocks and links
+// to content (posts, videos, topics), never to members.
+import { randomBytes } from 'node:crypto'
+
+import { admin, expect, loginViaApi, open, test } from './fixtures'
+
+const YOUTUBE = /^https:\/\/([a-z0-9-]+\.)*(youtube\.com|youtube-nocookie\.com|ytimg\.com|googlevideo\.com|youtu\.be)\//
+
+test('the YouTube poster loads the youtube-nocookie player only after the click', async ({ page }) => {
+  // A draft written as the /cms editor stores it (a draft keeps the public lists of parallel tests
+  // as they are); the signed-in creator reads it on the site.
+  await loginViaApi(page, admin().username, admin().password)
+  const slug = `youtube-embed-${randomBytes(4).toString('hex')}`
+  const block = { id: randomBytes(12).toString('hex'), blockName: '', blockType: 'YouTube', url: 'https://youtu.be/dQw4w9WgXcQ', caption: 'A talk worth watching' }
+  const content = { root: { type: 'root', direction: 'ltr', format: '', indent: 0, version: 1, children: [{ type: 'block', version: 2, format: '', fields: block }] } }
+  const created = await page.request.post('/cms/api/posts', {
+    data: { title: `Embed ${slug}`, slug, content, status: 'draft' },
+    headers: { origin: process.env.E2E_BASE_URL! },
+  })
+  expect(created.status()).toBe(201)
+
+  // Nothing leaves the machine in tests: YouTube's player is answered by a stand-in.
+  const youtubeRequests: string[] = []
+  await page.route(YOUTUBE, (route) => {
+    youtubeRequests.push(route.request().url())
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' })
+  })
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') violations.push(message.text())
+  })
+
+  await open(page, `/post/${slug}`)
+  const poster = page.getByRole('link', { name: /^Play video\s*: A talk worth watching/ })
+  await expect(poster).toBeVisible()
+  await expect(poster).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ')
+  await expect(page.locator('figcaption', { hasText: 'A talk worth watching' })).toBeVisible()
+  await expect(page.locator('iframe')).toHaveCount(0)
+  expect(youtubeRequests).toEqual([])
+
+  await poster.click()
+  const player = page.locator('.post-content iframe')
+  await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?/)
+  await expect(player).toHaveAttribute('title', 'A talk worth watching')
+  await expect(page).toHaveURL(new RegExp(`/post/${slug}$`)) // the link was not followed
+  await expect.poll(() => youtubeRequests.some((url) => url.startsWith('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'))).toBe(true)
+  expect(youtubeRequests.every((url) => url.startsWith('https://www.youtube-nocookie.com/'))).toBe(true)
+  expect(violations.filter((text) => /Content Security Policy|Refused/i.test(text))).toEqual([])
+})
+
+test('the /cms editor offers the code and YouTube blocks, and links to posts, videos and topics — not members', async ({ page }) => {
+  await page.goto('/cms/login')
+  await page.getByLabel('Username').fill(admin().username)
+  await page.getByLabel('Password').fill(admin().password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/cms\/?$/)
+
+  await page.goto('/cms/collections/posts/create')
+  const editor = page.locator('[data-lexical-editor="true"]').first()
+  await expect(editor).toBeVisible()
+
+  // The link drawer's internal link: content collections only.
+  await editor.click()
+  await page.keyboard.type('A link')
+  await page.keyboard.press('Shift+Home')
+  await page.locator('.inline-toolbar-popup .toolbar-popup__button-link').click()
+  const drawer = page.locator('.drawer__content').last()
+  await drawer.getByText('Internal link').click()
+  const relationship = drawer.locator('.field-type.relationship')
+  await relationship.locator('.rs__control').click()
+  const groups = relationship.locator('.rs__group-heading')
+  // Content first (no member usernames): the list opens on posts, and searching finds videos and
+  // topics — and never a member, even by the creator's own username.
+  await expect(groups.first()).toHaveText('Posts')
+  const search = relationship.locator('input')
+  const found = async (query: string) => {
+    await search.fill(query)
+    await expect(relationship.locator('.rs__option').first()).toBeVisible()
+    return (await groups.allTextContents()).map((heading) => heading.trim())
+  }
+  expect(await found('Sunday Reflections')).toContain('Videos')
+  expect(await found('Justice')).toContain('Categories')
+  // 'creator' also names a seeded video: once it shows, the search has answered.
+  expect(admin().username).toBe('creator')
+  await search.fill(admin().username)
+  await expect(relationship.locator('.rs__option', { hasText: 'Creator Diary' })).toBeVisible()
+  expect((await groups.allTextContents()).map((heading) => heading.trim())).toEqual(['Videos'])
+  await expect(relationship.locator('.rs__option').filter({ hasText: /^creator$/ })).toHaveCount(0)
+  await page.keyboard.press('Escape') // the menu
+  await page.keyboard.press('Escape') // the drawer
+  await expect(drawer).toBeHidden()
+
+  // The slash menu lists the blocks (and no Relationship).
+  await editor.click()
+  await page.keyboard.press('End')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('/')
+  const menu = page.locator('.slash-menu-popup')
+  await expect(menu.getByRole('option', { name: 'Code', exact: true })).toBeVisible()
+  await expect(menu.getByRole('option', { name: 'YouTube video' })).toBeVisible()
+  await expect(menu.getByRole('option', { name: /Relationship/ })).toHaveCount(0)
+  // The code block's code is a plain textarea (Payload's Monaco would load from a CDN).
+  await menu.getByRole('option', { name: 'Code', exact: true }).click()
+  const code = page.locator('.payload-richtext-code-block textarea')
+  await expect(code).toBeVisible()
+  await code.fill('const answer = 42')
+  await expect(code).toHaveValue('const answer = 42')
+})
