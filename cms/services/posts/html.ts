@@ -11,7 +11,6 @@ import {
   type HTMLConverter,
   type HTMLConverters,
 } from '@payloadcms/richtext-lexical/html'
-import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
 import { sanitizeUrl } from 'payload/shared'
 
 import type { LexicalContent } from './markdown'
@@ -87,13 +86,4 @@ export function renderPostHtml(content: LexicalContent | null | undefined): stri
   return convertLexicalToHTML({ converters: POST_HTML_CONVERTERS, data: content as never, disableContainer: true })
 }
 
-/** Plain text of a body: word counts, descriptions. */
-export function postPlainText(content: LexicalContent | null | undefined): string {
-  if (!content?.root) return ''
-  return convertLexicalToPlaintext({ data: content as never })
-}
-
-export function wordCount(text: string): number {
-  const trimmed = text.trim()
-  return trimmed ? trimmed.split(/\s+/).length : 0
-}
+export { postPlainText, wordCount } from './reading'

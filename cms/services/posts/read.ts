@@ -1,14 +1,14 @@
 import type { Payload } from 'payload'
 
 import { SLUG_MAX, SLUG_PATTERN } from '../../../shared/schemas/fields'
-import type { PostDetail, PostSummary } from '../../../shared/types/content'
+import type { PostDetail, PostSeo, PostSummary } from '../../../shared/types/content'
 import type { Post } from '../../payload-types'
 import { cachedFor } from '../cache'
 import { notFound } from '../errors'
 import { asCaller, type Caller } from './admin-only'
 import { postPlainText, renderPostHtml, wordCount } from './html'
 import { lexicalToMarkdown } from './markdown'
-import { toPostSummary } from './serialize'
+import { toPostSeo, toPostSummary } from './serialize'
 
 const POST_NOT_FOUND = 'Post not found.'
 
@@ -48,17 +48,17 @@ export async function getPostBySlug(payload: Payload, { user, slug }: { user: Ca
   return toDetail(payload, doc)
 }
 
-export type PostPageData = { post: PostSummary; html: string; wordCount: number }
+export type PostPageData = { post: PostSummary; seo: PostSeo; html: string; wordCount: number }
 
 /**
- * The post page: summary fields, the body as sanitised HTML and its word count; null when not
- * visible. Cached per audience (cms/services/cache), so the body is rendered once for many readers.
+ * The post page: summary fields, its meta fields for the head, the body as sanitised HTML and its
+ * word count; null when not visible. Cached per audience (cms/services/cache), so the body is rendered once for many readers.
  */
 export async function getPostPage(payload: Payload, { user, slug }: { user: Caller; slug: string }): Promise<PostPageData | null> {
   return cachedFor(user, ['posts:page', slug], async () => {
     const doc = await findDoc(payload, user, { slug })
     if (!doc) return null
-    return { post: toPostSummary(doc), html: renderPostHtml(doc.content), wordCount: wordCount(postPlainText(doc.content)) }
+    return { post: toPostSummary(doc), seo: toPostSeo(doc), html: renderPostHtml(doc.content), wordCount: wordCount(postPlainText(doc.content)) }
   })
 }
 
