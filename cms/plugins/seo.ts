@@ -1,5 +1,5 @@
 import { seoPlugin } from '@payloadcms/plugin-seo'
-import type { Field } from 'payload'
+import type { Config, Endpoint, Field, PayloadHandler } from 'payload'
 
 import { slugify } from '../../shared/format'
 import {
@@ -10,11 +10,62 @@ import {
   seoTitleSchema,
   validateWith,
 } from '../../shared/seo'
-import type { Post } from '../payload-types'
+import { z } from '../../shared/zod'
+import { badRequest } from '../services/errors'
 import { postPlainText } from '../services/posts/reading'
 
-/** The editor's form data as the plugin's "Auto-generate" sends it (unsaved edits included). */
-type Draft = Partial<Pick<Post, 'title' | 'slug' | 'excerpt' | 'content'>> | undefined
+/**
+ * What "Auto-generate" posts: the editor's form data (unsaved edits included) and which document.
+ * Parsed before the plugin reads it, so a malformed body is a 400, not a crash.
+ */
+const generateBody = z.looseObject({
+  collectionSlug: z.string().max(100).optional(),
+  globalSlug: z.string().max(100).optional(),
+  id: z.union([z.string().max(100), z.number()]).nullish(),
+  doc: z
+    .looseObject({
+      title: z.string().max(1000).nullish(),
+      slug: z.string().max(1000).nullish(),
+      excerpt: z.string().max(10_000).nullish(),
+      content: z.looseObject({ root: z.looseObject({ children: z.array(z.unknown()) }) }).nullish(),
+    })
+    .optional(),
+})
+type Draft = z.infer<typeof generateBody>['doc']
+
+/** The body's text, or none for a body the editor could not have made. */
+function plainTextOf(content: unknown): string {
+  try {
+    return postPlainText(content as never)
+  } catch {
+    return ''
+  }
+}
+
+/** The plugin's endpoints read the body unchecked (an empty one throws): each parses it first. */
+const parsingBody =
+  (handler: PayloadHandler): PayloadHandler =>
+  async (req) => {
+    // Signed-out and member requests get the plugin's own 401 / 403 before it reads anything.
+    if (!req.user) return handler(req)
+    let body: unknown
+    try {
+      body = await req.json?.()
+    } catch {
+      throw badRequest('The request body is not JSON.')
+    }
+    const parsed = generateBody.safeParse(body)
+    if (!parsed.success) throw badRequest('The request body is not a document to generate from.')
+    req.json = async () => parsed.data
+    return handler(req)
+  }
+
+const withParsedBodies = (config: Config): Config => ({
+  ...config,
+  endpoints: config.endpoints?.map((endpoint: Endpoint) =>
+    endpoint.path.startsWith('/plugin-seo/') ? { ...endpoint, handler: parsingBody(endpoint.handler) } : endpoint,
+  ),
+})
 
 /** What the creator may type in each field: the page head falls back to the post's own when empty. */
 const overrides: Record<string, Partial<Field>> = {
@@ -38,15 +89,16 @@ const overrides: Record<string, Partial<Field>> = {
  * (cms/components/SeoPreview) shows the search result and the social card with the defaults the
  * page head applies, and the plugin's overview is left out for the same reason.
  */
-export const seo = seoPlugin({
+const plugin = seoPlugin({
   collections: ['posts'],
   uploadsCollection: 'media',
   tabbedUI: false,
   generateTitle: ({ doc }: { doc: Draft }) => generatedSeoTitle(doc?.title ?? ''),
-  generateDescription: ({ doc }: { doc: Draft }) =>
-    generatedSeoDescription(doc?.excerpt || postPlainText(doc?.content)),
-  generateURL: ({ doc, req }: { doc: Draft; req: { origin?: string } }) =>
-    postUrl(process.env.SERVER_URL || req.origin || '', doc?.slug || slugify(doc?.title ?? '')),
+  generateDescription: ({ doc }: { doc: Draft }) => generatedSeoDescription(doc?.excerpt || plainTextOf(doc?.content)),
+  generateURL: ({ doc }: { doc: Draft }) => {
+    const slug = doc?.slug || slugify(doc?.title ?? '')
+    return slug ? postUrl(process.env.SERVER_URL ?? '', slug) : ''
+  },
   fields: ({ defaultFields }) => [
     ...defaultFields
       .filter((field) => 'name' in field && field.name in overrides)
@@ -61,3 +113,5 @@ export const seo = seoPlugin({
     },
   ],
 })
+
+export const seo = (config: Config): Config => withParsedBodies(plugin(config) as Config)

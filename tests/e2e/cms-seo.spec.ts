@@ -1,3 +1,5 @@
+import sharp from 'sharp'
+
 import { SITE_NAME } from '../../shared/constants'
 import { admin, expect, SHOTS_DIR, test } from './fixtures'
 
@@ -33,6 +35,16 @@ test('the creator sees the length of the post as they type, and sets its search 
   })
   expect(created.status()).toBe(201)
   const { id, slug } = (await created.json()) as { id: number; slug: string }
+  // A featured image: the social card's picture until a meta image is chosen.
+  const png = await sharp({ create: { width: 240, height: 126, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer()
+  const upload = await page.request.post('/cms/api/media', {
+    multipart: { file: { name: `seo-${Date.now()}.png`, mimeType: 'image/png', buffer: png }, _payload: JSON.stringify({ alt: 'Harbour at dusk' }) },
+    headers: { origin: process.env.E2E_BASE_URL! },
+  })
+  expect(upload.status()).toBe(201)
+  const media = ((await upload.json()) as { doc: { id: number; url: string } }).doc
+  const withImage = await page.request.patch(`/cms/api/posts/${id}`, { data: { featuredImage: media.id }, headers: { origin: process.env.E2E_BASE_URL! } })
+  expect(withImage.status()).toBe(200)
   await page.goto(`/cms/collections/posts/${id}`)
 
   // Beside the editor: a polite live region, named, following the body.
@@ -55,7 +67,7 @@ test('the creator sees the length of the post as they type, and sets its search 
   await expect(search).toContainText(`${title} | ${SITE_NAME}`)
   await expect(search).toContainText(`/post/${slug}`)
   await expect(search).toContainText('One two three four five.')
-  await expect(social).toContainText('No image')
+  await expect(social.getByRole('img', { name: 'Harbour at dusk' })).toHaveAttribute('src', media.url)
 
   const metaTitle = `Five words, then many more — ${Date.now()}`
   const metaDescription = 'A short post that counts its words & says so in "search results".'
@@ -77,6 +89,7 @@ test('the creator sees the length of the post as they type, and sets its search 
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', metaDescription)
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', metaTitle)
   await expect(page.locator('meta[name="twitter:description"]')).toHaveAttribute('content', metaDescription)
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new URL(media.url, process.env.E2E_BASE_URL).href)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
   // The read time the server derived is the one the editor showed.
   await expect(page.getByText('2 min read')).toBeVisible()

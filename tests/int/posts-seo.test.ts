@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { SITE_NAME } from '../../shared/constants'
 import { SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_TOO_LONG, SEO_TITLE_MAX, SEO_TITLE_TOO_LONG } from '../../shared/seo'
-import { ApiClient, uniqueIp } from '../helpers/api-client'
+import { ApiClient, registerMember, uniqueIp } from '../helpers/api-client'
 import { restoreContentAfterAll } from './posts-cleanup'
 
 const baseUrl = inject('baseUrl')
@@ -184,5 +184,17 @@ describe("the editor's Auto-generate", () => {
 
   it('is for the creator only', async () => {
     expect((await generate(visitor(), 'title', { title: 'x' })).status).toBe(401)
+    // A member may not use the admin at all: Payload answers 401 there too.
+    const member = (await registerMember(baseUrl)).client
+    expect((await generate(member, 'title', { title: 'x' })).status).toBe(401)
+  })
+
+  it('answers a malformed request with 400', async () => {
+    expect((await creator.request('POST', '/cms/api/plugin-seo/generate-title', '')).status).toBe(400)
+    expect((await creator.request('POST', '/cms/api/plugin-seo/generate-title', '{"doc":')).status).toBe(400)
+    expect((await generate(creator, 'title', { title: { not: 'text' } })).status).toBe(400)
+    expect((await generate(creator, 'description', { content: { root: 'x' } })).status).toBe(400)
+    // Nothing to address yet: no URL.
+    expect((await generate(creator, 'url', {})).body.result).toBe('')
   })
 })
