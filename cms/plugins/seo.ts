@@ -67,7 +67,11 @@ const withParsedBodies = (config: Config): Config => ({
   ),
 })
 
-/** What the creator may type in each field: the page head falls back to the post's own when empty. */
+/**
+ * What the creator may type in each field: the page head falls back to the post's own when empty.
+ * (The plugin's inputs show their length tips, not these descriptions: they document the types
+ * and the API, and the preview below says what an empty field means.)
+ */
 const overrides: Record<string, Partial<Field>> = {
   title: {
     validate: validateWith(seoTitleSchema),
