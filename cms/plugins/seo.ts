@@ -69,8 +69,8 @@ const withParsedBodies = (config: Config): Config => ({
 
 /**
  * What the creator may type in each field: the page head falls back to the post's own when empty.
- * (The plugin's inputs show their length tips, not these descriptions: they document the types
- * and the API, and the preview below says what an empty field means.)
+ * (The plugin's title and description inputs show their length tips, not these descriptions: they
+ * document the types and the API, and the preview below says what an empty field means.)
  */
 const overrides: Record<string, Partial<Field>> = {
   title: {
@@ -81,8 +81,10 @@ const overrides: Record<string, Partial<Field>> = {
     validate: validateWith(seoDescriptionSchema),
     admin: { description: "Empty: the post's excerpt." },
   },
+  // Payload's own upload input, which shows this description (the plugin's marks an empty image
+  // 'No image', though the featured image stands in).
   image: {
-    admin: { description: "The picture of link previews. Empty: the featured image." },
+    admin: { description: 'The picture of link previews. Empty: the featured image.', components: {} },
   },
 }
 

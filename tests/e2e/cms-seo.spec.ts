@@ -68,6 +68,7 @@ test('the creator sees the length of the post as they type, and sets its search 
   await expect(search).toContainText(`/post/${slug}`)
   await expect(search).toContainText('One two three four five.')
   await expect(social.getByRole('img', { name: 'Harbour at dusk' })).toHaveAttribute('src', media.url)
+  await expect(page.getByText('The picture of link previews. Empty: the featured image.')).toBeVisible()
 
   const metaTitle = `Five words, then many more — ${Date.now()}`
   const metaDescription = 'A short post that counts its words & says so in "search results".'
