@@ -22,6 +22,7 @@ import { VideoViews } from './cms/collections/VideoViews'
 import { SiteSettings } from './cms/globals/SiteSettings'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
+import { seo } from './cms/plugins/seo'
 import { logger } from './server/logger'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -69,6 +70,8 @@ export default buildConfig({
   ].map(withoutDocumentLocks),
   globals: [globalClearsPageCache(SiteSettings)].map(withoutDocumentLocks),
   editor,
+  // Posts' search and social fields (a `meta` group): cms/plugins/seo.ts.
+  plugins: [seo],
   db: postgresAdapter({
     pool: { connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
     // Schema changes ship as migrations (cms/migrations); `push` only for `npm run dev` experiments.

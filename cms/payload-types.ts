@@ -190,6 +190,20 @@ export interface Post {
    */
   readTime?: number | null;
   searchText?: string | null;
+  meta?: {
+    /**
+     * Shown in search results and link previews. Empty: the post's title and the site name.
+     */
+    title?: string | null;
+    /**
+     * Empty: the post's excerpt.
+     */
+    description?: string | null;
+    /**
+     * The picture of link previews. Empty: the featured image.
+     */
+    image?: (number | null) | Media;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -605,6 +619,13 @@ export interface PostsSelect<T extends boolean = true> {
   featuredImage?: T;
   readTime?: T;
   searchText?: T;
+  meta?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+        image?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }

@@ -137,7 +137,8 @@ export function slugify(s: string): string {
     .replace(/^-+|-+$/g, '')
 }
 
-function wordCount(text: string): number {
+/** Words in plain text: runs of non-space characters. */
+export function wordCount(text: string): number {
   const trimmed = text.trim()
   return trimmed ? trimmed.split(/\s+/).length : 0
 }

@@ -133,6 +133,7 @@ export const Posts: CollectionConfig = {
       min: 1,
       admin: { position: 'sidebar', description: 'Minutes; follows the content (words / 200, rounded up) unless you type your own. Clear it to follow the content again.' },
     },
+    { name: 'readingStats', type: 'ui', admin: { position: 'sidebar', components: { Field: '/components/ReadingStats#ReadingStats' } } },
     {
       // Written only by the hook below; read by the search_vector column (posts_search migration).
       name: 'searchText',

@@ -10,6 +10,7 @@ import * as migration_20261125_033818_announcements_times from './20261125_03381
 import * as migration_20261125_034115_member_avatars from './20261125_034115_member_avatars';
 import * as migration_20261125_043016_media_responsive_images from './20261125_043016_media_responsive_images';
 import * as migration_20261125_043049_media_no_square from './20261125_043049_media_no_square';
+import * as migration_20261125_044219_posts_seo_meta from './20261125_044219_posts_seo_meta';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261125_043049_media_no_square.up,
     down: migration_20261125_043049_media_no_square.down,
-    name: '20261125_043049_media_no_square'
+    name: '20261125_043049_media_no_square',
+  },
+  {
+    up: migration_20261125_044219_posts_seo_meta.up,
+    down: migration_20261125_044219_posts_seo_meta.down,
+    name: '20261125_044219_posts_seo_meta'
   },
 ];

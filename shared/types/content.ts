@@ -97,6 +97,13 @@ export type PostDetail = PostSummary & {
   content: string
 }
 
+/**
+ * A post's own search and social metadata (its `meta` fields in /cms), each null when the creator
+ * left it empty and the page head uses the title, excerpt or featured image. Only the post page's
+ * head reads it; the API's post shapes leave it out.
+ */
+export type PostSeo = { title: string | null; description: string | null; image: string | null }
+
 export type PostPage = { posts: PostSummary[]; page: number; limit: number; totalPages: number; totalDocs: number }
 
 export type AnnouncementType = 'general' | 'urgent' | 'update' | 'event'

@@ -164,6 +164,11 @@ function probes(): Probe[] {
       add(role, 'GET', `${path}?depth=x&page=-1`)
     }
     for (const name of ['%00', '%E0%A4%A', '..%2f..%2fpayload-secret', 'x'.repeat(2000), '%zz.png']) add(role, 'GET', `/cms/api/media/file/${name}`)
+    // The SEO plugin's "Auto-generate" (cms/plugins/seo.ts).
+    for (const what of ['title', 'description', 'url', 'image']) {
+      const path = `/cms/api/plugin-seo/generate-${what}`
+      for (const body of [...MALFORMED_BODIES, { body: '{"collectionSlug":"posts","doc":{"title":{"a":1},"content":"x"}}' }, { body: '{"collectionSlug":"posts","id":"1 or 1=1"}' }, { body: '{"globalSlug":"site-settings"}' }]) add(role, 'POST', path, body)
+    }
     for (const key of ['%00', '%E0%A4%A', 'x'.repeat(2000), 'nav']) {
       add(role, 'GET', `/cms/api/payload-preferences/${key}`)
       add(role, 'POST', `/cms/api/payload-preferences/${key}`, { body: '{"value":"a\\u0000"}' })

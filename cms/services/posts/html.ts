@@ -10,7 +10,6 @@ import {
   type HTMLConverter,
   type HTMLConverters,
 } from '@payloadcms/richtext-lexical/html'
-import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
 import { sanitizeUrl } from 'payload/shared'
 import type { HighlighterCore } from 'shiki/core'
 
@@ -187,13 +186,4 @@ export function walkNodes(content: LexicalContent | null | undefined, visit: (no
   }
 }
 
-/** Plain text of a body: word counts, descriptions. */
-export function postPlainText(content: LexicalContent | null | undefined): string {
-  if (!content?.root) return ''
-  return convertLexicalToPlaintext({ data: content as never })
-}
-
-export function wordCount(text: string): number {
-  const trimmed = text.trim()
-  return trimmed ? trimmed.split(/\s+/).length : 0
-}
+export { postPlainText, wordCount } from './reading'

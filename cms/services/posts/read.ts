@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { SLUG_MAX, SLUG_PATTERN } from '../../../shared/schemas/fields'
-import type { PostDetail, PostSummary } from '../../../shared/types/content'
+import type { PostDetail, PostSeo, PostSummary } from '../../../shared/types/content'
 import type { Post } from '../../payload-types'
 import { cachedFor } from '../cache'
 import { notFound } from '../errors'
@@ -9,7 +9,7 @@ import { asCaller, type Caller } from './admin-only'
 import { renderPostBody } from './body'
 import { postPlainText, wordCount } from './html'
 import { lexicalToMarkdown } from './markdown'
-import { toPostSummary } from './serialize'
+import { toPostSeo, toPostSummary } from './serialize'
 
 const POST_NOT_FOUND = 'Post not found.'
 
@@ -49,19 +49,20 @@ export async function getPostBySlug(payload: Payload, { user, slug }: { user: Ca
   return toDetail(payload, doc)
 }
 
-export type PostPageData = { post: PostSummary; html: string; wordCount: number }
+export type PostPageData = { post: PostSummary; seo: PostSeo; html: string; wordCount: number }
 
 /**
- * The post page: summary fields, the body as sanitised HTML and its word count; null when not
- * visible. Cached per audience (cms/services/cache), so the body is rendered once for many readers;
- * a write to any post, video or category clears it, so links follow a renamed target.
+ * The post page: summary fields, its meta fields for the head, the body as sanitised HTML and its
+ * word count; null when not visible. Cached per audience (cms/services/cache), so the body is
+ * rendered once for many readers; a write to any post, video or category clears it, so links
+ * follow a renamed target.
  */
 export async function getPostPage(payload: Payload, { user, slug }: { user: Caller; slug: string }): Promise<PostPageData | null> {
   return cachedFor(user, ['posts:page', slug], async () => {
     const doc = await findDoc(payload, user, { slug })
     if (!doc) return null
     const html = await renderPostBody(payload, { user, content: doc.content })
-    return { post: toPostSummary(doc), html, wordCount: wordCount(postPlainText(doc.content)) }
+    return { post: toPostSummary(doc), seo: toPostSeo(doc), html, wordCount: wordCount(postPlainText(doc.content)) }
   })
 }
 

@@ -1,5 +1,5 @@
 import { DEFAULT_CATEGORY_COLOR } from '../../../shared/constants'
-import type { CategoryRef, PostStatus, PostSummary } from '../../../shared/types/content'
+import type { CategoryRef, PostSeo, PostStatus, PostSummary } from '../../../shared/types/content'
 import type { Category, Media, Post } from '../../payload-types'
 import { toResponsiveImage } from '../media/responsive'
 
@@ -28,6 +28,8 @@ export function toCategoryRef(category: Related<Category>): CategoryRef | null {
 const relationId = (value: Related<{ id: number }>): number | null =>
   value === null || value === undefined ? null : typeof value === 'object' ? value.id : value
 
+const mediaUrl = (value: Related<Media>) => (value && typeof value === 'object' ? (value.url ?? null) : null)
+
 export function toPostSummary(doc: Pick<Post, 'id' | 'title' | 'slug' | 'createdAt' | 'updatedAt'> & Partial<Post>): PostSummary {
   const image = doc.featuredImage as Related<Media>
   return {
@@ -39,10 +41,20 @@ export function toPostSummary(doc: Pick<Post, 'id' | 'title' | 'slug' | 'created
     readTime: doc.readTime ?? null,
     categoryId: relationId(doc.category as Related<Category>),
     category: toCategoryRef(doc.category as Related<Category>),
-    featuredImage: image && typeof image === 'object' ? (image.url ?? null) : null,
+    featuredImage: mediaUrl(image),
     featuredImageSet: toResponsiveImage(image),
     publishedAt: doc.publishedAt ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
+  }
+}
+
+/** The meta fields a post's page head uses (populated at depth 1); empty text is no value. */
+export function toPostSeo(doc: Pick<Post, 'meta'>): PostSeo {
+  const meta = doc.meta ?? {}
+  return {
+    title: meta.title?.trim() || null,
+    description: meta.description?.trim() || null,
+    image: mediaUrl(meta.image as Related<Media>),
   }
 }

@@ -1,0 +1,30 @@
+// How long a body is, as the server derives it (the Posts hook's readTime, the page's JSON-LD
+// wordCount) and as the editor's sidebar shows it while the creator types (cms/components/ReadingStats).
+// Browser-safe: Payload's plain-text converter is a pure walk over the Lexical JSON.
+import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
+
+import { readTimeMinutes, wordCount } from '../../../shared/format'
+import type { Post } from '../../payload-types'
+
+type LexicalContent = Post['content']
+
+/** Plain text of a body: word counts, descriptions, the search index. */
+export function postPlainText(content: LexicalContent | null | undefined): string {
+  if (!content?.root) return ''
+  return convertLexicalToPlaintext({ data: content as never })
+}
+
+export { wordCount }
+
+export type ReadingStats = { words: number; minutes: number }
+
+/** Words in the body and minutes to read it: words / 200 rounded up, at least 1 (spec §5). */
+export function readingStats(content: LexicalContent | null | undefined): ReadingStats {
+  const text = postPlainText(content)
+  return { words: wordCount(text), minutes: Math.max(1, readTimeMinutes(text)) }
+}
+
+/** '1 word · 1 min read', '1,234 words · 7 min read'. */
+export function formatReadingStats({ words, minutes }: ReadingStats): string {
+  return `${words.toLocaleString('en-US')} word${words === 1 ? '' : 's'} · ${minutes} min read`
+}
