@@ -57,10 +57,9 @@ const ART: Record<SeedImageArt, { width: number; height: number; svg: string }> 
   },
 }
 
-/** A seed image as JPEG bytes, with its pixel size. */
-export async function seedImage(art: SeedImageArt): Promise<{ data: Buffer; width: number; height: number }> {
+/** A seed image as JPEG bytes. */
+export async function seedImage(art: SeedImageArt): Promise<Buffer> {
   const { width, height, svg } = ART[art]
   const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${svg}</svg>`
-  const data = await sharp(Buffer.from(markup)).jpeg({ quality: 85 }).toBuffer()
-  return { data, width, height }
+  return sharp(Buffer.from(markup)).jpeg({ quality: 85 }).toBuffer()
 }

@@ -153,7 +153,7 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
 
 /** A post's featured image, drawn locally and uploaded like the creator's: Payload makes its resized copies. */
 async function uploadSeedImage(payload: Payload, req: PayloadRequest, slug: string, image: SeedImage): Promise<number> {
-  const { data } = await seedImage(image.art)
+  const data = await seedImage(image.art)
   const media = await payload.create({
     collection: 'media',
     data: { alt: image.alt, caption: image.caption ?? null },
