@@ -21,6 +21,9 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { YesNoCell as YesNoCell_afd0d3c250076af2bc13ff5497e541bf } from '../../../components/YesNoCell'
+import { KeyMomentRowLabel as KeyMomentRowLabel_62765a3948ef3ab4c816e46d8072ce38 } from '../../../components/KeyMomentRowLabel'
+import { ColorSwatchField as ColorSwatchField_6b8ecc267399acc536623c5290b13b83 } from '../../../components/ColorSwatchField'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -48,5 +51,8 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/components/YesNoCell#YesNoCell": YesNoCell_afd0d3c250076af2bc13ff5497e541bf,
+  "/components/KeyMomentRowLabel#KeyMomentRowLabel": KeyMomentRowLabel_62765a3948ef3ab4c816e46d8072ce38,
+  "/components/ColorSwatchField#ColorSwatchField": ColorSwatchField_6b8ecc267399acc536623c5290b13b83,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
