@@ -43,7 +43,7 @@ export const keyMomentsField: ArrayField = {
           required: true,
           maxLength: 12,
           validate: validateTimestamp,
-          admin: { width: '25%', placeholder: '1:23' },
+          admin: { width: '25%', placeholder: '1:23', className: 'key-moment-time' },
         },
         { name: 'description', type: 'text', required: true, maxLength: KEY_MOMENT_DESCRIPTION_MAX, admin: { width: '75%' } },
       ],

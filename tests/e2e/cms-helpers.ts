@@ -24,5 +24,6 @@ export const cmsApi = (page: Page) => {
   return {
     post: (path: string, data: unknown) => page.request.post(`/cms/api/${path}`, { data, headers }),
     get: (path: string) => page.request.get(`/cms/api/${path}`, { headers }),
+    delete: (path: string) => page.request.delete(`/cms/api/${path}`, { headers }),
   }
 }
