@@ -37,7 +37,7 @@ export const Categories: CollectionConfig = {
       // A radio group of the preset swatches; the stored value is the hex string.
       admin: {
         description: 'Tints the topic card and the category badge on the site.',
-        components: { Field: '/components/ColorSwatchField#ColorSwatchField' },
+        components: { Field: '/components/ColorSwatchField#ColorSwatchField', Cell: '/components/ColorSwatchCell#ColorSwatchCell' },
       },
     },
   ],

@@ -72,6 +72,12 @@ test('a category colour is picked from the 8 labelled swatches, with the arrow k
   await page.goto(`/cms/collections/categories/${docs[0].id}`)
   await waitForCmsView(page)
   await expect(page.getByRole('group', { name: 'Color' }).getByRole('radio', { name: 'Green #198754' })).toBeChecked()
+  // The list shows the colour's swatch beside its hex.
+  await page.goto(`/cms/collections/categories?search=${encodeURIComponent(name)}`)
+  await waitForCmsView(page)
+  const cell = page.locator('.table tbody tr').filter({ hasText: name }).locator('td.cell-color')
+  await expect(cell).toHaveText('#198754')
+  await expect(cell.locator('span[aria-hidden="true"]')).toHaveCSS('background-color', 'rgb(25, 135, 84)')
   await cmsApi(page).delete(`categories/${docs[0].id}`)
 })
 

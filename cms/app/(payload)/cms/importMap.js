@@ -23,6 +23,7 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { YesNoCell as YesNoCell_afd0d3c250076af2bc13ff5497e541bf } from '../../../components/YesNoCell'
 import { KeyMomentRowLabel as KeyMomentRowLabel_62765a3948ef3ab4c816e46d8072ce38 } from '../../../components/KeyMomentRowLabel'
+import { ColorSwatchCell as ColorSwatchCell_43905a77ee58ba7cfa13fc5baff4261b } from '../../../components/ColorSwatchCell'
 import { ColorSwatchField as ColorSwatchField_6b8ecc267399acc536623c5290b13b83 } from '../../../components/ColorSwatchField'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -53,6 +54,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/components/YesNoCell#YesNoCell": YesNoCell_afd0d3c250076af2bc13ff5497e541bf,
   "/components/KeyMomentRowLabel#KeyMomentRowLabel": KeyMomentRowLabel_62765a3948ef3ab4c816e46d8072ce38,
+  "/components/ColorSwatchCell#ColorSwatchCell": ColorSwatchCell_43905a77ee58ba7cfa13fc5baff4261b,
   "/components/ColorSwatchField#ColorSwatchField": ColorSwatchField_6b8ecc267399acc536623c5290b13b83,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
