@@ -19,6 +19,8 @@ import { Users } from './cms/collections/Users'
 import { Videos } from './cms/collections/Videos'
 import { editor } from './cms/editor'
 import { VideoViews } from './cms/collections/VideoViews'
+import { adminTranslations } from './cms/components/translations'
+import { withYesNoCheckboxCells } from './cms/fields/yes-no-cells'
 import { SiteSettings } from './cms/globals/SiteSettings'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
@@ -59,7 +61,11 @@ export default buildConfig({
       importMapFile: path.resolve(dirname, 'cms/app/(payload)/cms/importMap.js'),
     },
     meta: { titleSuffix: ` — ${SITE_NAME} CMS` },
+    // Payload's default is the account's Gravatar: an image from another site (none may load here).
+    avatar: 'default',
   },
+  // Confirmation dialogs that show a title exactly as written (cms/components/translations.ts).
+  i18n: { translations: adminTranslations },
   collections: [
     // What readers see: a change drops the cached visitor pages (server/page-cache.ts) and the
     // cached content queries (cms/services/cache). Media too: featured images and posters.
@@ -67,7 +73,10 @@ export default buildConfig({
     ...[Posts, Videos, Categories, Announcements, Media, Comments, Users, Avatars].map(clearsPageCache),
     // High-frequency writes whose staleness the cache's TTL bounds: views, likes, reactions.
     VideoViews, Bookmarks, CommentLikes, CommentReactions,
-  ].map(withoutDocumentLocks),
+  ]
+    .map(withoutDocumentLocks)
+    // Checkbox columns read Yes/No in every list.
+    .map(withYesNoCheckboxCells),
   globals: [globalClearsPageCache(SiteSettings)].map(withoutDocumentLocks),
   editor,
   // Posts' search and social fields (a `meta` group): cms/plugins/seo.ts.

@@ -220,7 +220,7 @@ export interface Category {
   slug: string;
   description?: string | null;
   /**
-   * One of: #0d6efd, #198754, #dc3545, #b45309, #6f42c1, #be185d, #0f766e, #6c757d
+   * Tints the topic card and the category badge on the site.
    */
   color?: string | null;
   updatedAt: string;
@@ -336,14 +336,15 @@ export interface Video {
   emotionalTone?: string | null;
   callToAction?: string | null;
   timestampedSummary?: string | null;
+  /**
+   * Chapters shown on the video page and to search engines, in time order: the time as m:ss or h:mm:ss (e.g. 1:23 or 1:02:03), before the end of the video.
+   */
   keyMoments?:
     | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
+        timestamp: string;
+        description: string;
+        id?: string | null;
+      }[]
     | null;
   /**
    * Ticked when the SEO bot wrote these fields; untick to have it write them again.
@@ -656,7 +657,13 @@ export interface VideosSelect<T extends boolean = true> {
   emotionalTone?: T;
   callToAction?: T;
   timestampedSummary?: T;
-  keyMoments?: T;
+  keyMoments?:
+    | T
+    | {
+        timestamp?: T;
+        description?: T;
+        id?: T;
+      };
   seoGenerated?: T;
   seoGeneratedAt?: T;
   updatedAt?: T;

@@ -34,7 +34,11 @@ export const Categories: CollectionConfig = {
       defaultValue: DEFAULT_CATEGORY_COLOR,
       validate: (value: string | null | undefined) =>
         !value || (CATEGORY_COLOR_PRESETS as readonly string[]).includes(value) || 'Choose one of the preset colours',
-      admin: { description: `One of: ${CATEGORY_COLOR_PRESETS.join(', ')}` },
+      // A radio group of the preset swatches; the stored value is the hex string.
+      admin: {
+        description: 'Tints the topic card and the category badge on the site.',
+        components: { Field: '/components/ColorSwatchField#ColorSwatchField', Cell: '/components/ColorSwatchCell#ColorSwatchCell' },
+      },
     },
   ],
 }

@@ -2,6 +2,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import { anyone, isAdmin } from '../access'
 import { requestUser, userIsPremium } from '../access/roles'
+import { keyMomentsField } from '../fields/key-moments'
 
 /**
  * A premium video's playable file is handed only to premium members and admins. Without a
@@ -69,7 +70,7 @@ export const Videos: CollectionConfig = {
         { name: 'emotionalTone', type: 'text', maxLength: 100 },
         { name: 'callToAction', type: 'textarea' },
         { name: 'timestampedSummary', type: 'textarea' },
-        { name: 'keyMoments', type: 'json' },
+        keyMomentsField,
         { name: 'seoGenerated', type: 'checkbox', defaultValue: false, admin: { description: 'Ticked when the SEO bot wrote these fields; untick to have it write them again.' } },
         { name: 'seoGeneratedAt', type: 'date' },
       ],

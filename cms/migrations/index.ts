@@ -11,6 +11,7 @@ import * as migration_20261125_034115_member_avatars from './20261125_034115_mem
 import * as migration_20261125_043016_media_responsive_images from './20261125_043016_media_responsive_images';
 import * as migration_20261125_043049_media_no_square from './20261125_043049_media_no_square';
 import * as migration_20261125_044219_posts_seo_meta from './20261125_044219_posts_seo_meta';
+import * as migration_20261125_044436_key_moments_rows from './20261125_044436_key_moments_rows';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261125_044219_posts_seo_meta.up,
     down: migration_20261125_044219_posts_seo_meta.down,
-    name: '20261125_044219_posts_seo_meta'
+    name: '20261125_044219_posts_seo_meta',
+  },
+  {
+    up: migration_20261125_044436_key_moments_rows.up,
+    down: migration_20261125_044436_key_moments_rows.down,
+    name: '20261125_044436_key_moments_rows'
   },
 ];

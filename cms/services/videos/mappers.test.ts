@@ -42,6 +42,11 @@ describe('toKeyMoments', () => {
     expect(toKeyMoments({ timestamp: '1:00', description: 'x' })).toEqual([])
     expect(toKeyMoments(null)).toEqual([])
   })
+  it('gives the array field’s rows in the spec shape, without their row ids', () => {
+    const rows = [{ id: '6745a1b2c3d4e5f601234567', timestamp: '0:00', description: 'Start' }, { id: '6745a1b2c3d4e5f601234568', timestamp: '1:02:03', description: 'Later' }]
+    expect(toKeyMoments(rows)).toEqual([{ timestamp: '0:00', description: 'Start' }, { timestamp: '1:02:03', description: 'Later' }])
+    for (const moment of toKeyMoments(rows)) expect(Object.keys(moment).sort()).toEqual(['description', 'timestamp'])
+  })
 })
 
 describe('timestampSeconds', () => {

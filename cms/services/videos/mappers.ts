@@ -77,7 +77,10 @@ export function toVideoSeo(doc: Video): VideoSeo {
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : []
 
-/** keyMoments is free JSON edited in the CMS: keep only well-formed { timestamp, description } items. */
+/**
+ * The API's key moments (SPEC §3: `[{ timestamp, description }]`): the array field's rows without
+ * their row ids. Blank rows (possible only in data from before the field was validated) are dropped.
+ */
 export function toKeyMoments(value: unknown): KeyMoment[] {
   if (!Array.isArray(value)) return []
   const moments: KeyMoment[] = []
