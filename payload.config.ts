@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig } from 'payload'
+import { buildConfig, type PayloadRequest } from 'payload'
 import sharp from 'sharp'
 
 import { SITE_NAME } from './shared/constants'
@@ -19,6 +19,7 @@ import { Users } from './cms/collections/Users'
 import { Videos } from './cms/collections/Videos'
 import { VideoViews } from './cms/collections/VideoViews'
 import { SiteSettings } from './cms/globals/SiteSettings'
+import { requestUser, userIsAdmin } from './cms/access/roles'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 import { logger } from './server/logger'
@@ -67,6 +68,13 @@ export default buildConfig({
     VideoViews, Bookmarks, CommentLikes, CommentReactions,
   ].map(withoutDocumentLocks),
   globals: [globalClearsPageCache(SiteSettings)].map(withoutDocumentLocks),
+  // Background work (scheduled publishing) as rows in `payload-jobs`, run by the server process
+  // only (getPayload({ cron: true }) in server/payload.ts), never by `payload generate`, migrate
+  // or the build. Its REST doors are admin-only (the jobs collection's own access is closed).
+  jobs: {
+    autoRun: [{ cron: process.env.JOBS_CRON || '* * * * *', queue: 'default', limit: 10 }],
+    access: Object.fromEntries((['run', 'queue', 'cancel'] as const).map((door) => [door, ({ req }: { req: PayloadRequest }) => userIsAdmin(requestUser(req))])),
+  },
   editor: lexicalEditor(),
   db: postgresAdapter({
     pool: { connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_MAX ?? 10) },

@@ -11,7 +11,8 @@ export async function initPayload({ seedIfEmpty = process.env.SEED !== '0' } = {
     import('../payload.config'),
     import('../cms/migrations'),
   ])
-  const payload = await getPayload({ config })
+  // cron: the jobs queue (scheduled publishing) runs here, in the server, and nowhere else.
+  const payload = await getPayload({ config, cron: true })
   keepPoolAlive(payload)
   // In production the adapter ran them already (prodMigrations); elsewhere run them here, so
   // every environment uses the same schema path.

@@ -6,6 +6,7 @@ import * as migration_20261122_013859_no_document_locks from './20261122_013859_
 import * as migration_20261125_015746_posts_published_at from './20261125_015746_posts_published_at';
 import * as migration_20261125_020158_posts_previous_slugs from './20261125_020158_posts_previous_slugs';
 import * as migration_20261125_021034_users_confirm_admin_change from './20261125_021034_users_confirm_admin_change';
+import * as migration_20261125_034635_posts_drafts_versions_jobs from './20261125_034635_posts_drafts_versions_jobs';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261125_021034_users_confirm_admin_change.up,
     down: migration_20261125_021034_users_confirm_admin_change.down,
-    name: '20261125_021034_users_confirm_admin_change'
+    name: '20261125_021034_users_confirm_admin_change',
+  },
+  {
+    up: migration_20261125_034635_posts_drafts_versions_jobs.up,
+    down: migration_20261125_034635_posts_drafts_versions_jobs.down,
+    name: '20261125_034635_posts_drafts_versions_jobs',
   },
 ];
