@@ -87,7 +87,11 @@ test('schedule a post a minute ahead in /cms and see it appear on /blog by itsel
 
   await page.locator('#action-save-popup').click()
   await page.locator('#schedule-publish').click()
-  await expect(page.getByText('No upcoming events scheduled.')).toBeVisible()
+  const drawer = page.getByRole('dialog')
+  await expect(drawer.getByText('No upcoming events scheduled.')).toBeVisible()
+  // Payload preselects Unpublish for a post with no newer draft: the creator picks Publish.
+  await drawer.getByText('Publish', { exact: true }).click()
+  await expect(drawer.getByRole('radio', { name: 'Publish', exact: true })).toBeChecked()
   // The next whole minute at least a minute from now, in the browser's time zone, as the picker writes it.
   const when = await page.evaluate(() => {
     const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000)
@@ -95,10 +99,11 @@ test('schedule a post a minute ahead in /cms and see it appear on /blog by itsel
     const hours = at.getHours() % 12 || 12
     return `${month} ${at.getDate()}, ${at.getFullYear()} ${hours}:${String(at.getMinutes()).padStart(2, '0')} ${at.getHours() < 12 ? 'AM' : 'PM'}`
   })
-  await page.locator('.date-time-picker input').fill(when)
+  await drawer.locator('.date-time-picker input').fill(when)
   await page.keyboard.press('Enter')
   await page.locator('#scheduled-publish-save').click()
   await expect(page.getByText(/scheduled successfully/i).first()).toBeVisible()
+  await expect(drawer.getByRole('row').filter({ hasText: 'Publish' })).toHaveCount(1)
 
   const visitor = await reader(browser)
   await visitor.page.goto('/blog')
