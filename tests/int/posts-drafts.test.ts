@@ -113,6 +113,23 @@ describe('autosave and drafts of a published post', () => {
   })
 })
 
+describe('renaming in drafts', () => {
+  it('only the published address becomes a redirect, not the slugs typed on the way', async () => {
+    const post = await publishedPost()
+    const t = tag()
+    await autosave(post.id, { slug: `half-typed-${t}` })
+    const draft = await autosave(post.id, { slug: `final-name-${t}` })
+    // Readers still reach the post at its published address while the rename is a draft.
+    expect((await visitor().request('GET', `/post/${post.slug}`)).status).toBe(200)
+    const published = await creator.patch(`/cms/api/posts/${post.id}?depth=0`, { ...draft, _status: 'published' })
+    expect(published.body.doc.previousSlugs).toEqual([post.slug])
+    const old = await visitor().request('GET', `/post/${post.slug}`)
+    expect(old.status).toBe(301)
+    expect(old.headers.get('location')).toBe(`/post/final-name-${t}`)
+    expect((await visitor().request('GET', `/post/half-typed-${t}`)).status).toBe(404)
+  })
+})
+
 describe('version history', () => {
   it('only admins read versions; visitors and members are refused', async () => {
     const post = await publishedPost()
