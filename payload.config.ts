@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { postgresAdapter } from '@payloadcms/db-postgres'
-import { buildConfig } from 'payload'
+import { buildConfig, type PayloadRequest } from 'payload'
 import sharp from 'sharp'
 
 import { SITE_NAME } from './shared/constants'
@@ -22,6 +22,7 @@ import { VideoViews } from './cms/collections/VideoViews'
 import { adminTranslations } from './cms/components/translations'
 import { withYesNoCheckboxCells } from './cms/fields/yes-no-cells'
 import { SiteSettings } from './cms/globals/SiteSettings'
+import { requestUser, userIsAdmin } from './cms/access/roles'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 import { seo } from './cms/plugins/seo'
@@ -78,6 +79,13 @@ export default buildConfig({
     // Checkbox columns read Yes/No in every list.
     .map(withYesNoCheckboxCells),
   globals: [globalClearsPageCache(SiteSettings)].map(withoutDocumentLocks),
+  // Background work (scheduled publishing) as rows in `payload-jobs`, run by the server process
+  // only (getPayload({ cron: true }) in server/payload.ts), never by `payload generate`, migrate
+  // or the build. Its REST doors are admin-only (the jobs collection's own access is closed).
+  jobs: {
+    autoRun: [{ cron: process.env.JOBS_CRON || '* * * * *', queue: 'default', limit: 10 }],
+    access: Object.fromEntries((['run', 'queue', 'cancel'] as const).map((door) => [door, ({ req }: { req: PayloadRequest }) => userIsAdmin(requestUser(req))])),
+  },
   editor,
   // Posts' search and social fields (a `meta` group): cms/plugins/seo.ts.
   plugins: [seo],

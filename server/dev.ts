@@ -16,7 +16,7 @@ process.env.PAYLOAD_DB_PUSH ??= 'true'
 const env = await prepareEnvironment()
 
 const { initPayload, closePayload } = await import('./payload')
-const payload = await initPayload()
+const payload = await initPayload({ runJobs: true })
 
 const { default: next } = await import('next')
 const nextApp = next({ dev: true, dir: path.join(ROOT, 'cms') })

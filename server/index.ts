@@ -39,7 +39,7 @@ async function main() {
 
   try {
     const { initPayload } = await import('./payload')
-    payload = await initPayload()
+    payload = await initPayload({ runJobs: true })
 
     const { default: next } = await import('next')
     // next.config.mjs picks the build folder from BUILD_NAME, as at build time.

@@ -29,6 +29,8 @@ export function createPageCache(ttlSeconds = Number(process.env.PAGE_CACHE_SECON
   return function pageCache(req: Request, res: Response, next: NextFunction) {
     if (ttl === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
     if (req.path.startsWith('/api/') || SESSION_COOKIE.test(req.headers.cookie ?? '')) return next()
+    // A post preview (a draft behind a signed link) is never stored nor served from here.
+    if (req.query.preview !== undefined) return next()
     const key = req.originalUrl
     const hit = entries.get(key)
     if (hit && hit.expires > Date.now()) {

@@ -5,13 +5,15 @@ import type { Migration, Payload } from 'payload'
 import { logger } from './logger'
 
 /** Initialises the process-wide Payload instance, applies pending migrations and seeds an empty database. */
-export async function initPayload({ seedIfEmpty = process.env.SEED !== '0' } = {}): Promise<Payload> {
+export async function initPayload({ seedIfEmpty = process.env.SEED !== '0', runJobs = false } = {}): Promise<Payload> {
   const [{ getPayload }, { default: config }, { migrations }] = await Promise.all([
     import('payload'),
     import('../payload.config'),
     import('../cms/migrations'),
   ])
-  const payload = await getPayload({ config })
+  // cron: the jobs queue (scheduled publishing) runs in the server (runJobs), never in one-off
+  // commands such as the seed.
+  const payload = await getPayload({ config, cron: runJobs })
   keepPoolAlive(payload)
   // In production the adapter ran them already (prodMigrations); elsewhere run them here, so
   // every environment uses the same schema path.

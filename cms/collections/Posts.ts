@@ -5,6 +5,8 @@ import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintex
 import { excerptFrom, readTimeMinutes, slugify } from '../../shared/format'
 import { isAdmin, isAdminField, publishedOrAdmin } from '../access'
 import { slugField } from '../fields/slug'
+import { mirrorStatusOnChange, mirrorStatusOnInput } from '../hooks/publish-status'
+import { postPreviewUrl } from '../services/preview'
 
 type LexicalState = Parameters<typeof convertLexicalToPlaintext>[0]['data']
 
@@ -45,11 +47,16 @@ const MAX_PREVIOUS_SLUGS = 50
  * /post/{old slug} redirects permanently to the current one (bookmarks, links and search results
  * keep working). Reusing an old slug as the current one takes it off the list.
  */
-const keepPreviousSlugs: CollectionBeforeChangeHook = ({ data, originalDoc, operation }) => {
+const keepPreviousSlugs: CollectionBeforeChangeHook = async ({ data, originalDoc, operation, req }) => {
   if (operation !== 'update' || !originalDoc?.slug) return data
   const kept = ((originalDoc.previousSlugs as string[] | null | undefined) ?? []).filter((s) => typeof s === 'string' && s)
   const current = typeof data.slug === 'string' ? data.slug : originalDoc.slug
-  const moved = current !== originalDoc.slug ? [...kept, originalDoc.slug] : kept
+  // The address the post had is the main row's: `originalDoc` may be an autosaved draft, whose
+  // in-between slugs (typed while writing) never reached anyone. An internal read inside an
+  // update the collection's access already allowed, hence overrideAccess.
+  const stored = await req.payload.findByID({ collection: 'posts', id: originalDoc.id, depth: 0, draft: false, select: { slug: true }, disableErrors: true, overrideAccess: true, req })
+  const before = stored?.slug ?? originalDoc.slug
+  const moved = current !== before ? [...kept, before] : kept
   data.previousSlugs = [...new Set(moved)].filter((s) => s !== current).slice(-MAX_PREVIOUS_SLUGS)
   return data
 }
@@ -70,11 +77,18 @@ export const Posts: CollectionConfig = {
   slug: 'posts',
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'category', 'status', 'updatedAt'],
+    defaultColumns: ['title', 'category', '_status', 'publishedAt', 'updatedAt'],
     listSearchableFields: ['title', 'slug', 'excerpt'],
     group: 'Content',
+    // The real post page showing the latest draft, through a signed link that works for 7 days
+    // (cms/services/preview): the creator can open it or share it.
+    preview: (doc, { req }) =>
+      typeof doc.id === 'number' ? postPreviewUrl(req.payload.config.serverURL, { id: doc.id, slug: doc.slug as string | undefined }) : null,
   },
-  access: { read: publishedOrAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: { read: publishedOrAdmin, readVersions: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  // Autosave while writing, a history to restore from, and publishing at a set time (run by the
+  // jobs queue, payload.config.ts). `status` mirrors Payload's `_status` (cms/hooks/publish-status.ts).
+  versions: { drafts: { autosave: { interval: 2000 }, schedulePublish: true, validate: true }, maxPerDoc: 50 },
   defaultSort: '-publishedAt',
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
@@ -109,7 +123,8 @@ export const Posts: CollectionConfig = {
         { label: 'Draft', value: 'draft' },
         { label: 'Published', value: 'published' },
       ],
-      admin: { position: 'sidebar' },
+      // Follows Payload's Publish / Unpublish buttons (mirrored from `_status`); the site API sets it.
+      admin: { hidden: true },
     },
     {
       name: 'publishedAt',
@@ -142,5 +157,8 @@ export const Posts: CollectionConfig = {
       access: { read: isAdminField },
     },
   ],
-  hooks: { beforeChange: [deriveText, stampFirstPublish, keepPreviousSlugs] },
+  hooks: {
+    beforeOperation: [mirrorStatusOnInput],
+    beforeChange: [mirrorStatusOnChange, deriveText, stampFirstPublish, keepPreviousSlugs],
+  },
 }

@@ -12,6 +12,7 @@ import * as migration_20261125_043016_media_responsive_images from './20261125_0
 import * as migration_20261125_043049_media_no_square from './20261125_043049_media_no_square';
 import * as migration_20261125_044219_posts_seo_meta from './20261125_044219_posts_seo_meta';
 import * as migration_20261125_044436_key_moments_rows from './20261125_044436_key_moments_rows';
+import * as migration_20261125_044617_posts_drafts_versions_jobs from './20261125_044617_posts_drafts_versions_jobs';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261125_044436_key_moments_rows.up,
     down: migration_20261125_044436_key_moments_rows.down,
-    name: '20261125_044436_key_moments_rows'
+    name: '20261125_044436_key_moments_rows',
+  },
+  {
+    up: migration_20261125_044617_posts_drafts_versions_jobs.up,
+    down: migration_20261125_044617_posts_drafts_versions_jobs.down,
+    name: '20261125_044617_posts_drafts_versions_jobs'
   },
 ];

@@ -25,11 +25,15 @@ test('the creator signs in at /cms and edits a post in the rich-text editor; the
   const editor = page.locator('[data-lexical-editor="true"]').first()
   await editor.click()
   await page.keyboard.press('Control+End')
+  // Saved as you type (autosave writes a draft version; the post stays unpublished).
+  const autosaved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('autosave=true') && (r.request().postData() ?? '').includes('An added closing sentence.'))
   await page.keyboard.type(' An added closing sentence.')
-  await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText(/successfully/i).first()).toBeVisible()
+  expect((await autosaved).status()).toBe(200)
 
-  await page.goto(`/post/${slug}`)
+  // The Preview button opens the post page with the draft as it stands.
+  const preview = page.getByRole('link', { name: 'Preview' })
+  await expect(preview).toHaveAttribute('href', new RegExp(`/post/${slug}\\?preview=`))
+  await page.goto((await preview.getAttribute('href'))!)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle)
   // In the body, and in the excerpt, which follows the content it was derived from.
   await expect(page.getByText('An added closing sentence.')).toHaveCount(2)

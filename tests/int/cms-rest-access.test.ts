@@ -174,3 +174,25 @@ describe('moderators and bulk deletes (item 12)', () => {
     expect(entry.comment).toMatchObject({ id, authorName: 'Poster' })
   })
 })
+
+describe('post drafts, versions and jobs through REST (issue 9)', () => {
+  it('visitors and members get no draft text, no version and no job, whatever they ask', async () => {
+    const admin = await signedInAdmin()
+    const draft = (await admin.post('/api/blog-posts', { title: `REST draft ${Date.now()}`, content: 'Unpublished words.', status: 'draft' })).body
+    const { client: member } = await registerMember(baseUrl)
+    try {
+      for (const client of [visitor(), member]) {
+        for (const path of [`/cms/api/posts?draft=true&limit=100`, `/cms/api/posts?draft=true&where[_status][equals]=draft`, `/cms/api/posts/${draft.id}?draft=true`]) {
+          const res = await client.get(path)
+          expect(JSON.stringify(res.body), path).not.toContain('Unpublished words')
+        }
+        for (const path of ['/cms/api/posts/versions', `/cms/api/posts/versions?where[parent][equals]=${draft.id}`, '/cms/api/payload-jobs']) {
+          expect((await client.get(path)).status, path).toBe(403)
+        }
+      }
+      expect((await admin.get(`/cms/api/posts/versions?where[parent][equals]=${draft.id}`)).body.totalDocs).toBeGreaterThan(0)
+    } finally {
+      await admin.request('DELETE', `/api/blog-posts/${draft.id}`)
+    }
+  })
+})

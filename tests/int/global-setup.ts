@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+
 import type { TestProject } from 'vitest/node'
 
 import { createTestDatabase } from '../helpers/test-database'
@@ -8,6 +10,7 @@ declare module 'vitest' {
     baseUrl: string
     databaseUrl: string
     admin: { username: string; password: string }
+    previewSecret: string
   }
 }
 
@@ -16,13 +19,17 @@ export default async function setup(project: TestProject) {
   const database = await createTestDatabase('int')
   // TRUST_PROXY lets each test speak from its own X-Forwarded-For address, so per-IP limits
   // are tested on purpose rather than tripped by the suite as a whole.
-  const server = await startTestServer('int', database.url, { TRUST_PROXY: 'true' }).catch(async (error) => {
+  // PREVIEW_SECRET: the suite signs its own preview links; JOBS_CRON: the jobs queue looks for due
+  // jobs every 2 seconds instead of every minute, so a scheduled post is published within the test.
+  const previewSecret = randomBytes(32).toString('hex')
+  const server = await startTestServer('int', database.url, { TRUST_PROXY: 'true', PREVIEW_SECRET: previewSecret, JOBS_CRON: '*/2 * * * * *' }).catch(async (error) => {
     await database.dispose()
     throw error
   })
   project.provide('baseUrl', server.url)
   project.provide('databaseUrl', database.url)
   project.provide('admin', TEST_ADMIN)
+  project.provide('previewSecret', previewSecret)
   return async () => {
     await server.stop()
     await database.dispose()

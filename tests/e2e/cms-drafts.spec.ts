@@ -1,0 +1,126 @@
+// Issue 9, "What a Ghost writer expects": in /cms the creator writes a post that autosaves, previews
+// the draft on the real page through a link anyone can open, publishes it; and schedules a post a
+// minute ahead, which appears on /blog by itself.
+import type { Browser, Page } from '@playwright/test'
+
+import { admin, expect, test } from './fixtures'
+
+const origin = () => ({ origin: process.env.E2E_BASE_URL! })
+
+async function signInToCms(page: Page) {
+  await page.goto('/cms/login')
+  await page.getByLabel('Username').fill(admin().username)
+  await page.getByLabel('Password').fill(admin().password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/cms\/?$/)
+}
+
+/** A signed-out reader in a browser of their own. */
+async function reader(browser: Browser) {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL })
+  return { page: await context.newPage(), close: () => context.close() }
+}
+
+const editor = (page: Page) => page.locator('[data-lexical-editor="true"]').first()
+const postId = (page: Page) => Number(/\/cms\/collections\/posts\/(\d+)/.exec(page.url())![1])
+
+test('write a post in /cms: it autosaves, the preview link shows the draft on the real page, and publishing puts it on the site', async ({ page, browser }) => {
+  await signInToCms(page)
+  const title = `Ghost writer draft ${Date.now()}`
+  await page.goto('/cms/collections/posts/create')
+  await page.locator('#field-title').fill(title)
+  await editor(page).click()
+  await page.keyboard.type('The opening paragraph.')
+  await page.locator('#action-save-draft').click()
+  await expect(page).toHaveURL(/\/cms\/collections\/posts\/\d+/)
+  const id = postId(page)
+  const slug = await page.locator('#field-slug').inputValue()
+  expect(slug).toMatch(/^ghost-writer-draft-\d+$/)
+
+  // Typing is saved by itself: an autosave request, and the editor says when it last saved.
+  const autosaved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/cms/api/posts/${id}`) && r.url().includes('autosave=true') && (r.request().postData() ?? '').includes('A sentence the autosave keeps.'))
+  await editor(page).click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type(' A sentence the autosave keeps.')
+  expect((await autosaved).status()).toBe(200)
+  await expect(page.getByText(/Last saved/)).toBeVisible()
+
+  // Not published yet: readers get a 404.
+  const visitor = await reader(browser)
+  expect((await visitor.page.goto(`/post/${slug}`))?.status()).toBe(404)
+
+  // The Preview button's link is shareable: a signed-out reader sees the draft on the real page.
+  const preview = page.getByRole('link', { name: 'Preview' })
+  await expect(preview).toHaveAttribute('href', new RegExp(`/post/${slug}\\?preview=${id}\\.`))
+  const href = (await preview.getAttribute('href'))!
+  const shown = await visitor.page.goto(href)
+  expect(shown?.status()).toBe(200)
+  expect(shown?.headers()['cache-control']).toBe('private, no-store')
+  await expect(visitor.page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await expect(visitor.page.locator('article').getByText('A sentence the autosave keeps.').first()).toBeVisible()
+  await expect(visitor.page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  // A link that was altered is refused with a page saying so.
+  expect((await visitor.page.goto(href.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))))?.status()).toBe(403)
+  await expect(visitor.page.getByRole('heading', { name: 'This preview link is not valid' })).toBeVisible()
+
+  // Publish: the post is on the site, with what was autosaved.
+  await page.locator('#action-save').click()
+  await expect(page.getByText(/successfully/i).first()).toBeVisible()
+  expect((await visitor.page.goto(`/post/${slug}`))?.status()).toBe(200)
+  await expect(visitor.page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await expect(visitor.page.locator('article').getByText('A sentence the autosave keeps.').first()).toBeVisible()
+  await visitor.page.goto('/blog')
+  await expect(visitor.page.getByRole('link', { name: title })).toBeVisible()
+  await visitor.close()
+  await page.request.delete(`/api/blog-posts/${id}`, { headers: origin() })
+})
+
+test('schedule a post a minute ahead in /cms and see it appear on /blog by itself', async ({ page, browser }) => {
+  test.setTimeout(5 * 60_000)
+  await signInToCms(page)
+  const title = `Scheduled from the CMS ${Date.now()}`
+  const created = await page.request.post('/api/blog-posts', { data: { title, content: 'Goes out at the set time.', status: 'draft' }, headers: origin() })
+  expect(created.status()).toBe(201)
+  const { id, slug } = (await created.json()) as { id: number; slug: string }
+  await page.goto(`/cms/collections/posts/${id}`)
+  await expect(page.locator('#field-title')).toHaveValue(title)
+
+  await page.locator('#action-save-popup').click()
+  await page.locator('#schedule-publish').click()
+  const drawer = page.getByRole('dialog')
+  await expect(drawer.getByText('No upcoming events scheduled.')).toBeVisible()
+  // Payload preselects Unpublish for a post with no newer draft: the creator picks Publish.
+  await drawer.getByText('Publish', { exact: true }).click()
+  await expect(drawer.getByRole('radio', { name: 'Publish', exact: true })).toBeChecked()
+  // The next whole minute at least a minute from now, in the browser's time zone, as the picker writes it.
+  const when = await page.evaluate(() => {
+    const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000)
+    const month = at.toLocaleString('en-US', { month: 'short' })
+    const hours = at.getHours() % 12 || 12
+    return `${month} ${at.getDate()}, ${at.getFullYear()} ${hours}:${String(at.getMinutes()).padStart(2, '0')} ${at.getHours() < 12 ? 'AM' : 'PM'}`
+  })
+  await drawer.locator('.date-time-picker input').fill(when)
+  await page.keyboard.press('Enter')
+  await page.locator('#scheduled-publish-save').click()
+  await expect(page.getByText(/scheduled successfully/i).first()).toBeVisible()
+  await expect(drawer.getByRole('row').filter({ hasText: 'Publish' })).toHaveCount(1)
+
+  const visitor = await reader(browser)
+  await visitor.page.goto('/blog')
+  await expect(visitor.page.getByRole('link', { name: title })).toHaveCount(0)
+  // Nobody touches it again: the server's jobs queue publishes it once its time has come.
+  await expect
+    .poll(
+      async () => {
+        await visitor.page.goto('/blog')
+        return visitor.page.getByRole('link', { name: title }).count()
+      },
+      { timeout: 4 * 60_000, intervals: [5_000] },
+    )
+    .toBeGreaterThan(0)
+  await visitor.page.getByRole('link', { name: title }).first().click()
+  await expect(visitor.page).toHaveURL(new RegExp(`/post/${slug}$`))
+  await expect(visitor.page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await visitor.close()
+  await page.request.delete(`/api/blog-posts/${id}`, { headers: origin() })
+})
