@@ -3,17 +3,9 @@
 // minute ahead, which appears on /blog by itself.
 import type { Browser, Page } from '@playwright/test'
 
-import { admin, expect, test } from './fixtures'
+import { expect, signInToCms, test } from './fixtures'
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL! })
-
-async function signInToCms(page: Page) {
-  await page.goto('/cms/login')
-  await page.getByLabel('Username').fill(admin().username)
-  await page.getByLabel('Password').fill(admin().password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(/\/cms\/?$/)
-}
 
 /** A signed-out reader in a browser of their own. */
 async function reader(browser: Browser) {

@@ -1,16 +1,9 @@
 // Shared by the /cms browser specs (not a spec itself).
 import type { Page } from '@playwright/test'
 
-import { admin, expect } from './fixtures'
+import { expect } from './fixtures'
 
-/** Signs in at /cms/login as the seeded creator (admin), through the form. */
-export async function signInToCms(page: Page) {
-  await page.goto('/cms/login')
-  await page.getByLabel('Username').fill(admin().username)
-  await page.getByLabel('Password').fill(admin().password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(/\/cms\/?$/)
-}
+export { signInToCms } from './fixtures'
 
 /** A view is settled when no skeleton (Payload's shimmer) or loading overlay is left on it. */
 export async function waitForCmsView(page: Page) {

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 
 import { SITE_NAME } from '../../shared/constants'
-import { admin, expect, SHOTS_DIR, test } from './fixtures'
+import { expect, SHOTS_DIR, signInToCms, test } from './fixtures'
 
 // Issue 9, "What a Ghost writer expects": the word count and reading time follow the body as the
 // creator types; the SEO fields show how the post will look in a search result and a link
@@ -22,11 +22,7 @@ test('the creator sees the length of the post as they type, and sets its search 
     if (!url.startsWith(process.env.E2E_BASE_URL!) && !/^(data|blob):/.test(url) && !avatar(url)) problems.push(`off-site: ${url}`)
   })
 
-  await page.goto('/cms/login')
-  await page.getByLabel('Username').fill(admin().username)
-  await page.getByLabel('Password').fill(admin().password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(/\/cms\/?$/)
+  await signInToCms(page)
 
   const title = `SEO fields ${Date.now()}`
   const created = await page.request.post('/api/blog-posts', {

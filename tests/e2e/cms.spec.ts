@@ -1,11 +1,7 @@
-import { admin, expect, test } from './fixtures'
+import { expect, signInToCms, test } from './fixtures'
 
 test('the creator signs in at /cms and edits a post in the rich-text editor; the site shows the change', async ({ page }) => {
-  await page.goto('/cms/login')
-  await page.getByLabel('Username').fill(admin().username)
-  await page.getByLabel('Password').fill(admin().password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(/\/cms\/?$/)
+  await signInToCms(page)
 
   // A draft of its own, so parallel tests reading the public lists are undisturbed; the signed-in
   // creator still sees it on the site.

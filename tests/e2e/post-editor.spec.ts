@@ -3,7 +3,7 @@
 // to content (posts, videos, topics), never to members.
 import { randomBytes } from 'node:crypto'
 
-import { admin, expect, loginViaApi, open, test } from './fixtures'
+import { admin, expect, loginViaApi, open, signInToCms, test } from './fixtures'
 
 const YOUTUBE = /^https:\/\/([a-z0-9-]+\.)*(youtube\.com|youtube-nocookie\.com|ytimg\.com|googlevideo\.com|youtu\.be)\//
 
@@ -50,11 +50,7 @@ test('the YouTube poster loads the youtube-nocookie player only after the click'
 })
 
 test('the /cms editor offers the code and YouTube blocks, and links to posts, videos and topics — not members', async ({ page }) => {
-  await page.goto('/cms/login')
-  await page.getByLabel('Username').fill(admin().username)
-  await page.getByLabel('Password').fill(admin().password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(/\/cms\/?$/)
+  await signInToCms(page)
 
   await page.goto('/cms/collections/posts/create')
   const editor = page.locator('[data-lexical-editor="true"]').first()

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 
-import { admin, expect, loginViaApi, open, SHOTS_DIR, test } from './fixtures'
+import { admin, expect, loginViaApi, open, SHOTS_DIR, signInToCms, test } from './fixtures'
 
 const FEATURED = 'early-voting-plain-language-guide'
 const FEATURED_ALT = 'Illustration: a ticked ballot going into a ballot box marked VOTE, in front of a rising sun'
@@ -173,11 +173,7 @@ test('without JavaScript the hero, its caption and the card pictures still show'
 })
 
 test('in /cms a new image asks for alt text, says why, and saves once it has it', async ({ page }) => {
-  await page.goto('/cms/login')
-  await page.getByLabel('Username').fill(admin().username)
-  await page.getByLabel('Password').fill(admin().password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(/\/cms\/?$/)
+  await signInToCms(page)
 
   await page.goto('/cms/collections/media/create')
   const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0d6efd' } }).jpeg().toBuffer()
