@@ -28,9 +28,9 @@ export const bodyLimits = {
 
 const TOO_LARGE = 'Request body is too large.'
 /**
- * After a 413, how much of the refused body is still read (and thrown away), and for how long, so
- * the client gets to read the answer before the connection closes (closing on unread data resets
- * the connection, and the client may see only the reset).
+ * After a 413, how much of the refused body is still read (and thrown away), and how long the
+ * connection stays open, so the client gets to read the answer before it closes (closing on
+ * unread data resets the connection, and a busy client may see only the reset).
  */
 const LINGER_BYTES = 16 * MB
 const LINGER_MS = 2000
@@ -134,17 +134,15 @@ function readBounded(req: Request, limit: number): Promise<Buffer | 'too-large' 
 function tooLarge(req: Request, res: Response) {
   logger.warn({ event: 'body_too_large', method: req.method, path: req.path, declared: req.headers['content-length'] ?? 'chunked' }, 'request body refused: too large')
   const finish = () => {
-    // The rest of the body is never read: discard a little more, then close the connection.
+    // The rest of the body is never read: discard a little more (a client that sends its whole
+    // body before reading the answer gets to read it), then stop reading — the client's writes
+    // back up while it reads the answer — and close the connection when the time is up.
     let discarded = 0
-    const close = () => {
-      clearTimeout(timer)
-      req.socket.destroy()
-    }
-    const timer = setTimeout(close, LINGER_MS)
+    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS)
     timer.unref()
     req.on('data', (chunk: Buffer) => {
       discarded += chunk.length
-      if (discarded > LINGER_BYTES) close()
+      if (discarded > LINGER_BYTES) req.pause()
     })
     req.once('end', () => clearTimeout(timer))
     req.resume()
