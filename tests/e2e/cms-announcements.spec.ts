@@ -17,7 +17,7 @@ test('an announcement written in /cms shows its paragraphs and link on the home 
   await expect(page.getByText(/successfully/i).first()).toBeVisible()
 
   const res = await page.request.get(`/api/announcements?active=true`)
-  const stored = ((await res.json()) as { title: string; expiresAt: string | null; startsAt: string | null }[]).find((a) => a.title === title)
+  const stored = ((await res.json()) as { id: number; title: string; expiresAt: string | null; startsAt: string | null }[]).find((a) => a.title === title)
   expect(stored).toMatchObject({ expiresAt: '2099-12-02T02:00:00.000Z', startsAt: null })
 
   await page.goto('/')
@@ -26,4 +26,5 @@ test('an announcement written in /cms shows its paragraphs and link on the home 
   await expect(banner.locator('p').first()).toHaveText('Doors open at 6 PM.Bring a friend.')
   await expect(banner.locator('p').first().locator('br')).toHaveCount(1)
   await expect(banner.getByRole('link', { name: 'the agenda' })).toHaveAttribute('href', '/blog')
+  await page.request.delete(`/api/announcements/${stored!.id}`, { headers: { origin: process.env.E2E_BASE_URL! } })
 })
