@@ -58,3 +58,17 @@ export async function createMediaViaApi(page: Page, { filename, alt, caption, co
   expect(res.status(), await res.text()).toBe(201)
   return ((await res.json()) as { doc: { id: number; filename: string; url: string } }).doc
 }
+
+/**
+ * Selects the current line's text in the editor, opens the toolbar's link drawer on "Internal
+ * link" and opens its document picker; returns the drawer and the picker.
+ */
+export async function openInternalLinkPicker(page: Page) {
+  await page.keyboard.press('Shift+Home')
+  await page.locator('.inline-toolbar-popup .toolbar-popup__button-link').click()
+  const drawer = page.locator('.drawer__content').last()
+  await drawer.getByText('Internal link').click()
+  const relationship = drawer.locator('.field-type.relationship')
+  await relationship.locator('.rs__control').click()
+  return { drawer, relationship }
+}

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 
 import type { Browser, Page } from '@playwright/test'
 
-import { chooseInListDrawer, createMediaViaApi, insertFromSlashMenu, lexicalEditor, signInToCms } from './cms-helpers'
+import { chooseInListDrawer, createMediaViaApi, insertFromSlashMenu, lexicalEditor, openInternalLinkPicker, signInToCms } from './cms-helpers'
 import { expect, SHOTS_DIR, test } from './fixtures'
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL! })
@@ -92,12 +92,7 @@ test('write a post with every editor feature in /cms, publish it, and read each 
     // An internal link: select the words, the toolbar's link button, "Internal link", the post.
     await editor.locator('p', { hasText: 'Read the earlier guide' }).click()
     await page.keyboard.press('End')
-    await page.keyboard.press('Shift+Home')
-    await page.locator('.inline-toolbar-popup .toolbar-popup__button-link').click()
-    const linkDrawer = page.locator('.drawer__content').last()
-    await linkDrawer.getByText('Internal link').click()
-    const relationship = linkDrawer.locator('.field-type.relationship')
-    await relationship.locator('.rs__control').click()
+    const { drawer: linkDrawer, relationship } = await openInternalLinkPicker(page)
     await relationship.locator('input').fill(earlier.title)
     await relationship.locator('.rs__option', { hasText: earlier.title }).click()
     await expect(relationship.locator('.rs__value-container')).toContainText(earlier.title)

@@ -3,6 +3,7 @@
 // to content (posts, videos, topics), never to members.
 import { randomBytes } from 'node:crypto'
 
+import { openInternalLinkPicker } from './cms-helpers'
 import { admin, expect, loginViaApi, open, signInToCms, test } from './fixtures'
 
 const YOUTUBE = /^https:\/\/([a-z0-9-]+\.)*(youtube\.com|youtube-nocookie\.com|ytimg\.com|googlevideo\.com|youtu\.be)\//
@@ -59,12 +60,7 @@ test('the /cms editor offers the code and YouTube blocks, and links to posts, vi
   // The link drawer's internal link: content collections only.
   await editor.click()
   await page.keyboard.type('A link')
-  await page.keyboard.press('Shift+Home')
-  await page.locator('.inline-toolbar-popup .toolbar-popup__button-link').click()
-  const drawer = page.locator('.drawer__content').last()
-  await drawer.getByText('Internal link').click()
-  const relationship = drawer.locator('.field-type.relationship')
-  await relationship.locator('.rs__control').click()
+  const { drawer, relationship } = await openInternalLinkPicker(page)
   const groups = relationship.locator('.rs__group-heading')
   // Content first (no member usernames): the list opens on posts, and searching finds videos and
   // topics — and never a member, even by the creator's own username.
