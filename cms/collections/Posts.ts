@@ -1,17 +1,12 @@
 import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 
-import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
-
-import { excerptFrom, readTimeMinutes, slugify } from '../../shared/format'
+import { slugify } from '../../shared/format'
 import { isAdmin, isAdminField, publishedOrAdmin } from '../access'
 import { slugField } from '../fields/slug'
 import { mirrorStatusOnChange, mirrorStatusOnInput } from '../hooks/publish-status'
+import type { Post } from '../payload-types'
+import { derivedFromText, postPlainText } from '../services/posts/reading'
 import { postPreviewUrl } from '../services/preview'
-
-type LexicalState = Parameters<typeof convertLexicalToPlaintext>[0]['data']
-
-/** What a body's plain text derives (spec §5): a 150-character excerpt and words / 200 minutes. */
-const derivedFrom = (text: string) => ({ excerpt: excerptFrom(text), readTime: Math.max(1, readTimeMinutes(text)) })
 
 /**
  * Derived text follows the content as typed (spec §5): the excerpt and read time unless the editor
@@ -24,12 +19,12 @@ const derivedFrom = (text: string) => ({ excerpt: excerptFrom(text), readTime: M
  * value they typed (anything else) stays as written; clearing the field hands it back to the content.
  */
 const deriveText: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
-  const content = (data.content ?? originalDoc?.content) as LexicalState | undefined
+  const content = (data.content ?? originalDoc?.content) as Post['content'] | undefined
   if (!content) return data
-  const text = convertLexicalToPlaintext({ data: content })
+  const text = postPlainText(content)
   data.searchText = text
-  const derived = derivedFrom(text)
-  const previouslyDerived = originalDoc?.content ? derivedFrom(convertLexicalToPlaintext({ data: originalDoc.content as LexicalState })) : null
+  const derived = derivedFromText(text)
+  const previouslyDerived = originalDoc?.content ? derivedFromText(postPlainText(originalDoc.content as Post['content'])) : null
   for (const field of ['excerpt', 'readTime'] as const) {
     const sent = field in data
     const value = sent ? data[field] : originalDoc?.[field]

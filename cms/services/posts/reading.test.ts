@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatReadingStats, readingStats } from './reading'
+import { derivedFromText, formatReadingStats, postPlainText, readingStats } from './reading'
 
 const text = (t: string, format = 0) => ({ type: 'text', text: t, format, detail: 0, mode: 'normal', style: '', version: 1 })
 const block = (type: string, extra: object, ...children: object[]) => ({ type, children, direction: null, format: '', indent: 0, version: 1, ...extra })
@@ -20,6 +20,14 @@ describe('readingStats: the word count and read time the editor shows', () => {
     )
     // A(1) heading(2) Bold and italic(5) after break.(7) first item second item(11) End.(12)
     expect(readingStats(body).words).toBe(12)
+  })
+
+  it('keeps a quote apart from the list before it and the paragraph after it', () => {
+    const body = doc(list('first item', 'last item.'), block('quote', {}, text('A quoted line.')), paragraph(text('After.')))
+    const plain = postPlainText(body)
+    expect(plain).toBe('first item\nlast item.\n\nA quoted line.\n\nAfter.')
+    expect(readingStats(body).words).toBe(8)
+    expect(derivedFromText(plain).excerpt).toBe('first item last item. A quoted line. After.')
   })
 
   it('reads words / 200 rounded up, at least one minute', () => {
