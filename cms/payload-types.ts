@@ -1058,7 +1058,10 @@ export interface SiteSetting {
    * Default channel handle for the YouTube import.
    */
   youtubeHandle?: string | null;
-  paypalPlanId?: string | null;
+  /**
+   * Premium's priority support: the address Premium members see on /premium, answered first.
+   */
+  supportEmail?: string | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1071,7 +1074,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   creator?: T;
   merchStoreUrl?: T;
   youtubeHandle?: T;
-  paypalPlanId?: T;
+  supportEmail?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

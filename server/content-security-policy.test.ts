@@ -4,7 +4,7 @@ import type { Request, Response } from 'express'
 import { describe, expect, it } from 'vitest'
 
 import { INLINE_SCRIPTS, SCROLL_TOP_SCRIPT, THEME_BOOT_SCRIPT, THUMBNAIL_FALLBACK_SCRIPT } from '../site/layouts/inline-scripts'
-import { ASTRO_CSP, INLINE_SCRIPT_HASHES, scriptHash, SITE_CSP } from './content-security-policy'
+import { ASTRO_CSP, INLINE_SCRIPT_HASHES, paypalCspSources, scriptHash, SITE_CSP } from './content-security-policy'
 import { securityHeaders } from './security-headers'
 
 /** directive name → its sources */
@@ -66,6 +66,22 @@ describe('the site CSP', () => {
       `style-src ${ASTRO_CSP.styleDirective.resources.join(' ')}`,
     ].join('; ')
     expect(parse(astro)).toEqual(parse(SITE_CSP))
+  })
+})
+
+describe('paypalCspSources: what /subscribe adds for the configured PayPal', () => {
+  it("adds nothing for PayPal's own https hosts (the site-wide policy has them)", () => {
+    expect(paypalCspSources(['https://www.paypal.com/sdk/js', 'https://api-m.sandbox.paypal.com', 'https://api-m.paypal.com'])).toEqual([])
+  })
+
+  it('adds the origin of any other base once, and not a look-alike or plain-http PayPal', () => {
+    expect(paypalCspSources(['http://127.0.0.1:4599/sdk/js', 'http://127.0.0.1:4599'])).toEqual(['http://127.0.0.1:4599'])
+    expect(paypalCspSources(['https://paypal.com.evil.example/sdk/js'])).toEqual(['https://paypal.com.evil.example'])
+    expect(paypalCspSources(['http://www.paypal.com/sdk/js'])).toEqual(['http://www.paypal.com'])
+  })
+
+  it('ignores what is not a URL', () => {
+    expect(paypalCspSources(['not a url', ''])).toEqual([])
   })
 })
 

@@ -39,6 +39,28 @@ const OTHER_DIRECTIVES = [
   "frame-ancestors 'none'",
 ] as const
 
+/** PayPal's own hosts, already in every page's policy. */
+const isPayPalHost = (host: string) => host === 'paypal.com' || host.endsWith('.paypal.com')
+
+/**
+ * Origins of the configured PayPal SDK and API bases that the site-wide policy does not already
+ * allow: none in production (PayPal's hosts are listed above); the fake PayPal's loopback origin
+ * in tests, which /subscribe adds to its own page's policy only.
+ */
+export function paypalCspSources(bases: readonly string[]): string[] {
+  const origins = new Set<string>()
+  for (const base of bases) {
+    try {
+      const url = new URL(base)
+      if (url.protocol === 'https:' && isPayPalHost(url.hostname)) continue
+      origins.add(url.origin)
+    } catch {
+      // Not a URL: the PayPal config refuses it at startup; nothing to allow.
+    }
+  }
+  return [...origins]
+}
+
 /** A CSP hash source for a script's exact text (UTF-8), without the quotes. */
 export function scriptHash(text: string): `sha256-${string}` {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`

@@ -140,6 +140,14 @@ export const SUBSCRIPTION_ERROR = 'Subscription Error'
 export const SUBSCRIPTION_ERROR_DESCRIPTION = 'There was an issue processing your subscription. Please try again.'
 export const SUBSCRIPTION_CANCELLED = 'Subscription Cancelled'
 export const SUBSCRIPTION_CANCELLED_DESCRIPTION = 'Your subscription was cancelled.'
+// /premium (the spec names the page and 'Premium until', not the rest): ours.
+export const PREMIUM_CANCELLED = 'Subscription Cancelled'
+export const CANCEL_PREMIUM_FAILED = 'Cancellation Failed'
+export const premiumUntil = (date: string): string => `Premium until ${date}`
+export const renewsOn = (date: string): string => `Renews on ${date}`
+// The spec's approval toast has no words of its own (§4 "approved gives a toast"): ours.
+export const SUBSCRIPTION_APPROVED = 'Subscription Approved'
+export const SUBSCRIPTION_APPROVED_DESCRIPTION = 'Welcome to Premium! Setting up your account…'
 export const WARNING = 'Warning'
 export const SUBSCRIPTION_ACCOUNT_UPDATE_FAILED =
   'Subscription created but there was an issue updating your account. Please contact support.'

@@ -16,6 +16,11 @@ export const SiteSettings: GlobalConfig = {
     },
     { name: 'merchStoreUrl', type: 'text', maxLength: 500 },
     { name: 'youtubeHandle', type: 'text', maxLength: 100, admin: { description: 'Default channel handle for the YouTube import.' } },
-    { name: 'paypalPlanId', type: 'text', maxLength: 100 },
+    {
+      name: 'supportEmail',
+      type: 'email',
+      label: 'Priority support email',
+      admin: { description: "Premium's priority support: the address Premium members see on /premium, answered first." },
+    },
   ],
 }

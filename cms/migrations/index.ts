@@ -13,6 +13,8 @@ import * as migration_20261125_043049_media_no_square from './20261125_043049_me
 import * as migration_20261125_044219_posts_seo_meta from './20261125_044219_posts_seo_meta';
 import * as migration_20261125_044436_key_moments_rows from './20261125_044436_key_moments_rows';
 import * as migration_20261125_044617_posts_drafts_versions_jobs from './20261125_044617_posts_drafts_versions_jobs';
+import * as migration_20261125_064544_site_settings_support_email from './20261125_064544_site_settings_support_email';
+import * as migration_20261125_064554_site_settings_plan_from_env from './20261125_064554_site_settings_plan_from_env';
 
 export const migrations = [
   {
@@ -88,6 +90,16 @@ export const migrations = [
   {
     up: migration_20261125_044617_posts_drafts_versions_jobs.up,
     down: migration_20261125_044617_posts_drafts_versions_jobs.down,
-    name: '20261125_044617_posts_drafts_versions_jobs'
+    name: '20261125_044617_posts_drafts_versions_jobs',
+  },
+  {
+    up: migration_20261125_064544_site_settings_support_email.up,
+    down: migration_20261125_064544_site_settings_support_email.down,
+    name: '20261125_064544_site_settings_support_email',
+  },
+  {
+    up: migration_20261125_064554_site_settings_plan_from_env.up,
+    down: migration_20261125_064554_site_settings_plan_from_env.down,
+    name: '20261125_064554_site_settings_plan_from_env'
   },
 ];

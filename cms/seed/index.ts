@@ -62,7 +62,7 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
       creator: admin.id,
       merchStoreUrl: process.env.MERCH_STORE_URL ?? 'https://shop.example.org',
       youtubeHandle: '@voicesofjustice',
-      paypalPlanId: process.env.PAYPAL_PLAN_ID ?? '',
+      supportEmail: 'support@example.org',
     },
     overrideAccess: true,
     req,

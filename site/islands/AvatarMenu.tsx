@@ -4,6 +4,7 @@ import { messageFromApiError } from '../../shared/api-error'
 import { PREMIUM_PRICE_LABEL } from '../../shared/constants'
 import { avatarLetter } from '../../shared/format'
 import { LOGOUT_FAILED } from '../../shared/messages'
+import { offersPremium } from '../../shared/premium'
 import type { SessionUser } from '../../shared/schemas/auth'
 import { apiRequest } from '../lib/api-client'
 import { getQueryClient, withQueryClient } from '../lib/query-client'
@@ -49,7 +50,7 @@ function AvatarMenu({ user }: AvatarMenuProps) {
     { label: 'My Bookmarks', href: '/bookmarks' },
     { label: 'Leaderboard', href: '/leaderboard' },
     { label: 'Gamification', href: '/gamification' },
-    ...(!user.isPremium ? [{ label: `Upgrade to Premium - ${PREMIUM_PRICE_LABEL}`, href: '/subscribe' }] : []),
+    ...(offersPremium(user) ? [{ label: `Upgrade to Premium - ${PREMIUM_PRICE_LABEL}`, href: '/subscribe' }] : []),
     { label: 'Log out', onSelect: () => logout.mutate() },
   ]
 

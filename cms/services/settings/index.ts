@@ -9,6 +9,8 @@ export type PublicSiteSettings = {
   merchStoreUrl: string | null
   /** The creator's account id, whose comments carry the 'Creator' badge. */
   creatorId: number | null
+  /** Premium's priority support address (shown to Premium members). */
+  supportEmail: string | null
 }
 
 const idOf = (value: number | { id: number } | null | undefined) =>
@@ -20,7 +22,7 @@ export function getSiteSettings(payload: Payload, { user }: { user?: Viewer } = 
     const settings = await payload.findGlobal({
       slug: 'site-settings',
       depth: 0,
-      select: { siteName: true, merchStoreUrl: true, creator: true },
+      select: { siteName: true, merchStoreUrl: true, creator: true, supportEmail: true },
       user: user ?? undefined,
       overrideAccess: false,
     })
@@ -28,6 +30,7 @@ export function getSiteSettings(payload: Payload, { user }: { user?: Viewer } = 
       siteName: settings.siteName || null,
       merchStoreUrl: settings.merchStoreUrl || null,
       creatorId: idOf(settings.creator as number | { id: number } | null | undefined),
+      supportEmail: settings.supportEmail || null,
     }
   })
 }
