@@ -57,6 +57,15 @@ describe('uncut videos are premium-only', () => {
     expect(comments.body).toMatchObject({ comments: [], totalDocs: 0, locked: 'premium' })
     const posted = await member.post(`/api/videos/${SEEDED.uncutYoutube}/comments`, { content: 'Hello' })
     expect(posted.status).toBe(403)
+    // Nor through /cms/api: the collection's read rule is the gate's too.
+    expect((await admin.post(`/api/videos/${SEEDED.uncutYoutube}/comments`, { content: 'For those who can watch it' })).status).toBe(201)
+    const videoDocId = api.body.id as number
+    const rest = await member.get(`/cms/api/comments?where[video][equals]=${videoDocId}&depth=0`)
+    expect(rest.status).toBe(200)
+    expect(rest.body.totalDocs).toBe(0)
+    const { client: premium } = await premiumMember()
+    expect((await premium.get(`/cms/api/comments?where[video][equals]=${videoDocId}&depth=0`)).body.totalDocs).toBeGreaterThan(0)
+    expect((await premium.get(`/api/videos/${SEEDED.uncutYoutube}/comments`)).body.comments.length).toBeGreaterThan(0)
   })
 
   it('auto-play skips locked videos: a free video before the uncut one goes on to one the member can play', async () => {
