@@ -190,6 +190,11 @@ export interface Post {
    */
   publishedAt?: string | null;
   /**
+   * Optional early access, New York time: until then only Premium members can read this post; everyone else sees it listed with an 'Early access' label and the date it opens. It opens to everyone by itself at that time. Leave empty for no early access.
+   */
+  earlyAccessUntil?: string | null;
+  earlyAccessUntil_tz?: 'America/New_York' | null;
+  /**
    * Shown at the top of the post and on its cards, with the image’s alt text and caption; also the picture when the post is shared.
    */
   featuredImage?: (number | null) | Media;
@@ -323,13 +328,18 @@ export interface Video {
    */
   videoUrl?: string | null;
   /**
-   * The full, unedited version: shown with the UNCUT VERSION badge.
+   * The full, unedited version: shown with the UNCUT VERSION badge. Like Premium, only Premium members and admins can play it.
    */
   isUncut?: boolean | null;
   /**
    * Only Premium members and admins can play it; everyone else sees the Premium lock.
    */
   isPremium?: boolean | null;
+  /**
+   * Optional early access, New York time: until then only Premium members can watch this video; everyone else sees it listed with an 'Early access' label and the date it opens. It opens to everyone by itself at that time. Leave empty for no early access.
+   */
+  earlyAccessUntil?: string | null;
+  earlyAccessUntil_tz?: 'America/New_York' | null;
   comments?: {
     docs?: (number | Comment)[];
     hasNextPage?: boolean;
@@ -718,6 +728,8 @@ export interface PostsSelect<T extends boolean = true> {
   category?: T;
   status?: T;
   publishedAt?: T;
+  earlyAccessUntil?: T;
+  earlyAccessUntil_tz?: T;
   featuredImage?: T;
   readTime?: T;
   searchText?: T;
@@ -748,6 +760,8 @@ export interface VideosSelect<T extends boolean = true> {
   videoUrl?: T;
   isUncut?: T;
   isPremium?: T;
+  earlyAccessUntil?: T;
+  earlyAccessUntil_tz?: T;
   comments?: T;
   seoTitle?: T;
   seoDescription?: T;

@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Payload } from 'payload'
 
 import { logger } from './logger'
+import { nextEarlyAccessOpening } from '../cms/services/premium-gate/cache'
 import { createMediaRouter } from './media'
 import { createPageCache } from './page-cache'
 import { securityHeaders } from './security-headers'
@@ -53,7 +54,8 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   // Self-hosted media: posters and video files, with Range requests and the premium check (server/media.ts).
   app.use('/media', createMediaRouter({ payload }))
   app.use(pageMethods)
-  app.use(createPageCache())
+  // No visitor page outlives the next early-access opening (the premium gate).
+  app.use(createPageCache(undefined, { nextChange: () => nextEarlyAccessOpening(payload) }))
   // Without `next`, Astro answers unmatched paths itself with the site's 404 page.
   app.use((req, res) => astroHandler(req, res, undefined, { clientAddress: req.ip }))
 

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import express, { type Response } from 'express'
 import type { Payload } from 'payload'
 
-import { userIsPremium } from '../cms/access/roles'
+import { canOpen, type GateItem } from '../cms/services/premium-gate'
 import { ROOT } from './environment'
 import { logger } from './logger'
 import { toHeaders } from './request-user'
@@ -27,8 +27,11 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** Free files: a month in any cache, revalidated by ETag after that. */
 const PUBLIC_CACHE = 'public, max-age=2592000'
-/** Premium files: the member's own browser only, and not for long (premium can lapse). */
-const PRIVATE_CACHE = 'private, max-age=3600'
+/**
+ * Locked files (premium, uncut, early access): the member's own browser only, and revalidated on
+ * every use (the ETag makes that a 304), so a lapsed membership ends access at the next request.
+ */
+const PRIVATE_CACHE = 'private, no-cache'
 
 export type ByteRange = { start: number; end: number }
 
@@ -82,37 +85,38 @@ export async function resolveMediaFile(root: string, requestPath: string): Promi
   }
 }
 
-type Access = 'public' | 'premium' | 'missing'
+/** The gate flags of every video pointing at a file; null when none does. */
+type FileVideos = GateItem[] | null
 
 /**
- * Video files are served only while a video document points at them; those of a premium video
- * only to premium members and admins. Posters and other images are public.
+ * Video files are served only while a video document points at them, and only to those the
+ * premium gate lets open every such video (premium, uncut and early-access videos: Premium
+ * members and admins). Posters and other images are public.
  */
-async function accessFor(payload: Payload, relative: string): Promise<Access> {
+async function videosOf(payload: Payload, relative: string): Promise<FileVideos | 'public'> {
   if (!relative.startsWith('videos/')) return 'public'
   const urlPath = `/media/${relative}`
   const absolute = process.env.SERVER_URL ? `${process.env.SERVER_URL.replace(/\/$/, '')}${urlPath}` : urlPath
-  // overrideAccess: this router is the access check; it reads only the premium flag.
+  // overrideAccess: this router is the access check; it reads only the gate's flags.
   const { docs } = await payload.find({
     collection: 'videos',
     where: { or: [{ videoUrl: { equals: urlPath } }, { videoUrl: { equals: absolute } }] },
-    select: { isPremium: true },
+    select: { isPremium: true, isUncut: true, earlyAccessUntil: true },
     depth: 0,
     joins: false,
     limit: 10,
     pagination: false,
     overrideAccess: true,
   })
-  if (docs.length === 0) return 'missing'
-  return docs.some((d) => d.isPremium) ? 'premium' : 'public'
+  return docs.length === 0 ? null : docs
 }
 
 const notFound = (res: Response) => res.status(404).set('cache-control', 'no-store').json({ error: 'Not found.' })
 
 /**
  * /media/…: files under $DATA_DIR/media with HTTP Range support (206 / 416 / 200 + Accept-Ranges),
- * ETag revalidation and long cache lifetimes. Premium video files are checked on every request,
- * range requests included, against the session cookie.
+ * ETag revalidation and long cache lifetimes. Locked video files (the premium gate) are checked on
+ * every request, range requests included, against the session cookie as it stands now.
  */
 export function createMediaRouter({ payload, root = path.join(process.env.DATA_DIR ?? path.join(ROOT, '.data'), 'media') }: { payload: Payload; root?: string }) {
   const router = express.Router()
@@ -127,12 +131,15 @@ export function createMediaRouter({ payload, root = path.join(process.env.DATA_D
       const stat = await fs.promises.stat(resolved.file).catch(() => null)
       if (!stat?.isFile()) return notFound(res)
 
-      const access = await accessFor(payload, resolved.relative)
-      if (access === 'missing') return notFound(res)
-      if (access === 'premium') {
+      const videos = await videosOf(payload, resolved.relative)
+      if (videos === null) return notFound(res)
+      const now = new Date()
+      // Locked to someone: the check runs on every request (each range), against the session now.
+      const gated = videos !== 'public' && videos.some((video) => !canOpen(null, video, now))
+      if (gated) {
         const { user } = await payload.auth({ headers: toHeaders(req) }).catch(() => ({ user: null }))
         const member = user && user.collection === 'users' ? user : null
-        if (!userIsPremium(member)) {
+        if (!videos.every((video) => canOpen(member, video, now))) {
           logger.warn({ userId: member?.id ?? null, path: req.originalUrl, ip: req.ip }, 'premium media refused')
           return res
             .status(403)
@@ -146,11 +153,11 @@ export function createMediaRouter({ payload, root = path.join(process.env.DATA_D
       res.set({
         'accept-ranges': 'bytes',
         'content-type': CONTENT_TYPES[path.extname(resolved.file).toLowerCase()] ?? 'application/octet-stream',
-        'cache-control': access === 'premium' ? PRIVATE_CACHE : PUBLIC_CACHE,
+        'cache-control': gated ? PRIVATE_CACHE : PUBLIC_CACHE,
         etag,
         'last-modified': stat.mtime.toUTCString(),
       })
-      if (access === 'premium') res.vary('Cookie')
+      if (gated) res.vary('Cookie')
 
       if (req.fresh) return res.status(304).end()
 

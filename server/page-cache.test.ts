@@ -54,3 +54,35 @@ describe('createPageCache', () => {
     expect(await get('/page?b')).toEqual({ hit: true, body: '<p>version 2</p>' })
   })
 })
+
+describe('createPageCache with nextChange (an early-access opening)', () => {
+  it('keeps no page past the next change, and none at all when it cannot tell', async () => {
+    let changesAt: number | null = null
+    let failing = false
+    let n = 0
+    const app = express()
+    app.use(createPageCache(10, { nextChange: async () => (failing ? Promise.reject(new Error('db down')) : changesAt) }))
+    app.get('/gated', (_req, res) => res.type('html').send(`<p>render ${++n}</p>`))
+    const server = app.listen(0)
+    await new Promise((resolve) => server.once('listening', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const fetchPage = async (path: string) => {
+      const res = await fetch(url + path)
+      return { hit: res.headers.get('x-page-cache') === 'hit', body: await res.text() }
+    }
+    try {
+      changesAt = Date.now() + 150
+      expect(await fetchPage('/gated?a')).toEqual({ hit: false, body: '<p>render 1</p>' })
+      expect(await fetchPage('/gated?a')).toEqual({ hit: true, body: '<p>render 1</p>' })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      // Past the opening: rendered anew although the TTL (10 s) has not run out.
+      changesAt = null
+      expect(await fetchPage('/gated?a')).toEqual({ hit: false, body: '<p>render 2</p>' })
+      failing = true
+      expect(await fetchPage('/gated?b')).toEqual({ hit: false, body: '<p>render 3</p>' })
+      expect(await fetchPage('/gated?b')).toEqual({ hit: false, body: '<p>render 4</p>' })
+    } finally {
+      server.close()
+    }
+  })
+})

@@ -14,8 +14,14 @@ const MAX_BODY_BYTES = 1024 * 1024
  * Content changes clear everything at once (cms/hooks/page-cache.ts); the TTL bounds what
  * changes without a hook (view counts). PAGE_CACHE_SECONDS=0 turns it off. A page whose
  * rendering began before a clear is not stored: it may show what the change replaced.
+ *
+ * `nextChange`: when what pages show changes on its own (epoch ms; the next early-access opening,
+ * cms/services/premium-gate/cache.ts). No page is kept past it, so none serves the old lock then.
  */
-export function createPageCache(ttlSeconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10)) {
+export function createPageCache(
+  ttlSeconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10),
+  { nextChange }: { nextChange?: () => Promise<number | null> } = {},
+) {
   const entries = new Map<string, Entry>()
   let generation = 0
   registerPageCacheStore({
@@ -26,7 +32,7 @@ export function createPageCache(ttlSeconds = Number(process.env.PAGE_CACHE_SECON
   })
   const ttl = Math.max(0, ttlSeconds) * 1000
 
-  return function pageCache(req: Request, res: Response, next: NextFunction) {
+  return async function pageCache(req: Request, res: Response, next: NextFunction) {
     if (ttl === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
     if (req.path.startsWith('/api/') || SESSION_COOKIE.test(req.headers.cookie ?? '')) return next()
     // A post preview (a draft behind a signed link) is never stored nor served from here.
@@ -43,6 +49,8 @@ export function createPageCache(ttlSeconds = Number(process.env.PAGE_CACHE_SECON
     if (req.method === 'HEAD') return next()
 
     const renderedFrom = generation
+    // Read before rendering: a page rendered from data read now is stale from this moment on.
+    const changesAt = nextChange ? await nextChange().catch(() => Number.NEGATIVE_INFINITY) : null
     const chunks: Buffer[] = []
     let size = 0
     const write = res.write.bind(res) as (...args: unknown[]) => boolean
@@ -67,7 +75,8 @@ export function createPageCache(ttlSeconds = Number(process.env.PAGE_CACHE_SECON
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (value !== undefined && name !== 'content-length' && name !== 'content-encoding' && name !== 'vary') headers[name] = typeof value === 'number' ? String(value) : value
         }
-        entries.set(key, { status: 200, headers, body: Buffer.concat(chunks), expires: Date.now() + ttl })
+        const expires = Math.min(Date.now() + ttl, changesAt ?? Number.POSITIVE_INFINITY)
+        if (expires > Date.now()) entries.set(key, { status: 200, headers, body: Buffer.concat(chunks), expires })
       }
       return end(chunk, ...rest)
     }) as Response['end']

@@ -1,5 +1,6 @@
 import type { Access } from 'payload'
 
+import { userHasPremium } from '../services/premium-gate/premium'
 import { requestUser, userIsAdmin, userIsModerator } from './roles'
 
 type Id = number | string
@@ -35,9 +36,6 @@ export const commentDeleteAccess: Access = ({ req, id }) => {
   return { author: { equals: user.id } }
 }
 
-/**
- * Whether a member holds a Premium subscription right now (the Premium badge). Unlike
- * userIsPremium, which also lets admins through premium gates, this is about the member.
- */
+/** Whether a member holds a Premium subscription right now (the Premium badge): the gate's userHasPremium. */
 export const holdsPremium = (user: { isPremium?: boolean | null; premiumExpiresAt?: string | null } | null | undefined, now = new Date()) =>
-  Boolean(user?.isPremium) && (!user?.premiumExpiresAt || new Date(user.premiumExpiresAt) > now)
+  userHasPremium(user, now)

@@ -1,6 +1,7 @@
 import type { CollectionAfterDeleteHook, CollectionConfig } from 'payload'
 
-import { anyone, isAdmin, isAdminField } from '../access'
+import { isAdmin, isAdminField } from '../access'
+import { ofOpenVideos } from '../access/gate'
 import { commentDeleteAccess } from '../access/members'
 import { requestUser } from '../access/roles'
 
@@ -26,7 +27,8 @@ export const Comments: CollectionConfig = {
   admin: { useAsTitle: 'authorName', defaultColumns: ['authorName', 'video', 'createdAt'], group: 'Community' },
   // Comments are posted through POST /api/videos/{id}/comments, which validates and rate-limits;
   // members delete their own (moderators and admins any) through DELETE /api/comments/{id}.
-  access: { read: anyone, create: isAdmin, update: isAdmin, delete: commentDeleteAccess },
+  // Read: the discussion of a video goes with it (the premium gate): none of a video the reader cannot open.
+  access: { read: ofOpenVideos('video'), create: isAdmin, update: isAdmin, delete: commentDeleteAccess },
   defaultSort: '-createdAt',
   hooks: { afterDelete: [logCommentDelete] },
   fields: [

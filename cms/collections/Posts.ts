@@ -1,12 +1,27 @@
-import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionConfig, FieldAccess } from 'payload'
 
 import { slugify } from '../../shared/format'
 import { isAdmin, isAdminField, publishedOrAdmin } from '../access'
+import { requestUser } from '../access/roles'
+import { earlyAccessField } from '../fields/early-access'
 import { slugField } from '../fields/slug'
 import { mirrorStatusOnChange, mirrorStatusOnInput } from '../hooks/publish-status'
 import type { Post } from '../payload-types'
 import { derivedFromText, postPlainText } from '../services/posts/reading'
+import { canOpen, opensEverything, type GateItem } from '../services/premium-gate'
 import { postPreviewUrl } from '../services/preview'
+
+/**
+ * The body goes only to those the premium gate lets open the post (during its early access:
+ * Premium members and admins), on every read path: the site's services, /cms/api REST, GraphQL.
+ * Without a document (a `where` on the body) only those who open everything may use it.
+ */
+const openBodyAccess: FieldAccess = ({ req, doc }) => {
+  const user = requestUser(req)
+  if (opensEverything(user)) return true
+  const item = doc as GateItem | undefined
+  return item !== undefined && canOpen(user, item)
+}
 
 /**
  * Derived text follows the content as typed (spec §5): the excerpt and read time unless the editor
@@ -85,6 +100,8 @@ export const Posts: CollectionConfig = {
   // jobs queue, payload.config.ts). `status` mirrors Payload's `_status` (cms/hooks/publish-status.ts).
   versions: { drafts: { autosave: { interval: 2000 }, schedulePublish: true, validate: true }, maxPerDoc: 50 },
   defaultSort: '-publishedAt',
+  // The body's rule reads earlyAccessUntil: every read carries it, whatever a `select` asks for.
+  forceSelect: { earlyAccessUntil: true },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     {
@@ -106,7 +123,7 @@ export const Posts: CollectionConfig = {
       maxLength: 500,
       admin: { description: 'Follows the content (its first 150 characters) unless you write your own. Clear it to follow the content again.' },
     },
-    { name: 'content', type: 'richText', required: true },
+    { name: 'content', type: 'richText', required: true, access: { read: openBodyAccess } },
     { name: 'category', type: 'relationship', relationTo: 'categories', index: true, admin: { position: 'sidebar' } },
     {
       name: 'status',
@@ -131,6 +148,7 @@ export const Posts: CollectionConfig = {
         description: 'Set when the post is first published. Change it to backdate: readers see this date, and lists and feeds are ordered by it.',
       },
     },
+    earlyAccessField('post'),
     {
       name: 'featuredImage',
       type: 'upload',

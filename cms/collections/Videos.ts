@@ -1,18 +1,24 @@
 import type { CollectionConfig, FieldAccess } from 'payload'
 
 import { anyone, isAdmin } from '../access'
-import { requestUser, userIsPremium } from '../access/roles'
+import { requestUser } from '../access/roles'
+import { earlyAccessField } from '../fields/early-access'
 import { keyMomentsField } from '../fields/key-moments'
+import { canOpen, opensEverything, type GateItem } from '../services/premium-gate'
 
 /**
- * A premium video's playable file is handed only to premium members and admins. Without a
- * document (filtering or sorting on the field) only they may use it either: a `where` on
- * videoUrl would otherwise reveal premium files' paths one guess at a time.
+ * The playable file goes only to those the premium gate lets open the video (premium, uncut and
+ * early-access videos: Premium members and admins). Without a document (filtering or sorting on
+ * the field) only those who open everything may use it: a `where` on videoUrl would otherwise
+ * reveal locked files' paths one guess at a time.
  */
 const playableSourceAccess: FieldAccess = ({ req, doc }) => {
-  if (userIsPremium(requestUser(req))) return true
-  // A document read without isPremium (a `select` that left it out) is treated as premium.
-  return (doc as { isPremium?: boolean | null } | undefined)?.isPremium === false
+  const user = requestUser(req)
+  if (opensEverything(user)) return true
+  const item = doc as GateItem | undefined
+  // A document read without its gate flags (forceSelect carries them; this is the fallback) is treated as locked.
+  if (!item || item.isPremium === undefined || item.isUncut === undefined) return false
+  return canOpen(user, item)
 }
 
 export const Videos: CollectionConfig = {
@@ -25,8 +31,8 @@ export const Videos: CollectionConfig = {
   },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: '-publishedAt',
-  // The videoUrl rule reads isPremium: every read carries it, whatever a `select` asks for.
-  forceSelect: { isPremium: true },
+  // The videoUrl rule reads the gate's fields: every read carries them, whatever a `select` asks for.
+  forceSelect: { isPremium: true, isUncut: true, earlyAccessUntil: true },
   fields: [
     { name: 'videoId', type: 'text', required: true, unique: true, index: true, maxLength: 64, admin: { description: 'The YouTube id, or manual_… for a self-hosted upload: the page is /video/{videoId}.' } },
     { name: 'title', type: 'text', required: true, maxLength: 200 },
@@ -52,8 +58,14 @@ export const Videos: CollectionConfig = {
       access: { read: playableSourceAccess },
       admin: { description: 'The playable file of a self-hosted video (/media/videos/…); empty for YouTube videos.' },
     },
-    { name: 'isUncut', type: 'checkbox', defaultValue: false, admin: { description: 'The full, unedited version: shown with the UNCUT VERSION badge.' } },
+    {
+      name: 'isUncut',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { description: 'The full, unedited version: shown with the UNCUT VERSION badge. Like Premium, only Premium members and admins can play it.' },
+    },
     { name: 'isPremium', type: 'checkbox', defaultValue: false, admin: { description: 'Only Premium members and admins can play it; everyone else sees the Premium lock.' } },
+    earlyAccessField('video'),
     { name: 'comments', type: 'join', collection: 'comments', on: 'video', defaultLimit: 0 },
     {
       type: 'collapsible',

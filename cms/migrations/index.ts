@@ -15,6 +15,7 @@ import * as migration_20261125_044436_key_moments_rows from './20261125_044436_k
 import * as migration_20261125_044617_posts_drafts_versions_jobs from './20261125_044617_posts_drafts_versions_jobs';
 import * as migration_20261125_064544_site_settings_support_email from './20261125_064544_site_settings_support_email';
 import * as migration_20261125_064554_site_settings_plan_from_env from './20261125_064554_site_settings_plan_from_env';
+import * as migration_20261125_070526_early_access from './20261125_070526_early_access';
 
 export const migrations = [
   {
@@ -100,6 +101,11 @@ export const migrations = [
   {
     up: migration_20261125_064554_site_settings_plan_from_env.up,
     down: migration_20261125_064554_site_settings_plan_from_env.down,
-    name: '20261125_064554_site_settings_plan_from_env'
+    name: '20261125_064554_site_settings_plan_from_env',
+  },
+  {
+    up: migration_20261125_070526_early_access.up,
+    down: migration_20261125_070526_early_access.down,
+    name: '20261125_070526_early_access'
   },
 ];

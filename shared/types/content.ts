@@ -6,6 +6,12 @@ export type VideoSource = 'youtube' | 'manual'
 
 export type KeyMoment = { timestamp: string; description: string }
 
+/**
+ * Why an item is closed to the reader (the premium gate, cms/services/premium-gate): 'premium'
+ * (a premium or uncut video) or 'early-access' (until `earlyAccessUntil`); null when it is open.
+ */
+export type LockReason = 'premium' | 'early-access'
+
 export type VideoSummary = {
   id: number
   videoId: string
@@ -17,12 +23,16 @@ export type VideoSummary = {
   source: VideoSource
   isUncut: boolean
   isPremium: boolean
+  /** Until then (ISO instant) only Premium members and admins can watch it; null: no early access. */
+  earlyAccessUntil: string | null
 }
 
 export type VideoDetail = VideoSummary & {
   description: string | null
   /** The playable file of a manual upload; null for YouTube videos and for callers not allowed to play it. */
   videoUrl: string | null
+  /** What keeps this caller from playing it, or null when they can. */
+  locked: LockReason | null
   /** Number of comments (spec: Video.comments). */
   comments: number
   tags: string[]
@@ -88,13 +98,23 @@ export type PostSummary = {
   featuredImageSet: ResponsiveImage | null
   /** When it was first published (set on first publish, editable to backdate); null for a draft never published. */
   publishedAt: string | null
+  /** Until then (ISO instant) only Premium members and admins can read it; null: no early access. */
+  earlyAccessUntil: string | null
   createdAt: string
   updatedAt: string
 }
 
+/**
+ * A post with its body. A post the caller cannot open yet (early access) carries its summary
+ * (title, excerpt…), `content: null`, `locked` and the teaser saying when it opens: never the body.
+ */
 export type PostDetail = PostSummary & {
-  /** Markdown, as the admin API reads and writes it. */
-  content: string
+  /** Markdown, as the admin API reads and writes it; null when the caller cannot open the post. */
+  content: string | null
+  /** What keeps this caller from reading it, or null when they can. */
+  locked: LockReason | null
+  /** For a locked post: 'Opens to everyone on …'; null otherwise. */
+  teaser: string | null
 }
 
 /**

@@ -32,6 +32,8 @@ export type CommentPage = {
   page: number
   limit: number
   totalPages: number
+  /** Set when the reader cannot play the video (the premium gate): its comments are withheld, the list is empty. */
+  locked?: 'premium' | 'early-access'
 }
 
 /** POST /api/comments/{id}/like */

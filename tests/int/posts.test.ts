@@ -53,7 +53,7 @@ describe('GET /api/blog-posts', () => {
     expect(res.body.totalPages).toBe(Math.ceil(res.body.totalDocs / 6))
     const post = res.body.posts[0]
     expect(Object.keys(post).sort()).toEqual(
-      ['id', 'title', 'slug', 'excerpt', 'status', 'readTime', 'categoryId', 'category', 'featuredImage', 'featuredImageSet', 'publishedAt', 'createdAt', 'updatedAt'].sort(),
+      ['id', 'title', 'slug', 'excerpt', 'status', 'readTime', 'categoryId', 'category', 'featuredImage', 'featuredImageSet', 'publishedAt', 'earlyAccessUntil', 'createdAt', 'updatedAt'].sort(),
     )
     expect(post.category).toEqual({ id: post.categoryId, name: expect.any(String), slug: expect.any(String), color: expect.stringMatching(/^#[0-9a-f]{6}$/) })
     expect(post).not.toHaveProperty('content')

@@ -12,6 +12,7 @@ export const SEEDED = {
   premiumYoutube: 'Fwu4tc9virX',
   premiumManual: 'manual_qhfv08uerf',
   freeManual: 'manual_noib0upzhq',
+  uncutYoutube: '5kngL5_mV6H', // uncut, not premium: premium-only all the same (the premium gate)
 } as const
 
 export async function signedInAdmin() {
@@ -30,5 +31,5 @@ export async function premiumMember() {
   return member
 }
 
-export const SUMMARY_KEYS = ['duration', 'id', 'isPremium', 'isUncut', 'publishedAt', 'source', 'thumbnailUrl', 'title', 'videoId', 'viewCount']
-export const DETAIL_KEYS = [...SUMMARY_KEYS, 'category', 'comments', 'createdAt', 'description', 'keywords', 'tags', 'videoUrl'].sort()
+export const SUMMARY_KEYS = ['duration', 'earlyAccessUntil', 'id', 'isPremium', 'isUncut', 'publishedAt', 'source', 'thumbnailUrl', 'title', 'videoId', 'viewCount']
+export const DETAIL_KEYS = [...SUMMARY_KEYS, 'category', 'comments', 'createdAt', 'description', 'keywords', 'locked', 'tags', 'videoUrl'].sort()

@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../../shared/schemas/auth'
 import type { Avatar, User } from '../../payload-types'
+import { userHasPremium } from '../premium-gate/premium'
 
 const mediaUrl = (picture: User['profilePicture']): string | null => {
   if (!picture || typeof picture !== 'object') return null
@@ -15,7 +16,7 @@ export function toSessionUser(user: User): SessionUser {
     isVerified: Boolean(user.isVerified),
     isAdmin: Boolean(user.isAdmin),
     isModerator: Boolean(user.isModerator),
-    isPremium: Boolean(user.isPremium) && (!user.premiumExpiresAt || new Date(user.premiumExpiresAt) > new Date()),
+    isPremium: userHasPremium(user),
     memberNumber: user.memberNumber ?? null,
     badges: user.badges ?? [],
     points: user.points ?? 0,

@@ -5,6 +5,7 @@ import { canDeleteComment, holdsPremium } from '../../access/members'
 import { userIsAdmin } from '../../access/roles'
 import type { Comment, User } from '../../payload-types'
 import { notFound } from '../errors'
+import { lockReason } from '../premium-gate'
 import { getSiteSettings } from '../settings'
 import { findVideoDoc, VIDEO_NOT_FOUND } from '../videos'
 import { interactionCounts } from './counts'
@@ -70,13 +71,19 @@ export async function toCommentViews(payload: Payload, docs: Comment[], videoId:
   })
 }
 
-/** GET /api/videos/{videoId}/comments and the video page's comments section: newest first. */
+/**
+ * GET /api/videos/{videoId}/comments and the video page's comments section: newest first. The
+ * discussion of a video the reader cannot play (premium, uncut, early access) is withheld with it:
+ * an empty page marked `locked` (comments may tell what the video holds).
+ */
 export async function listComments(
   payload: Payload,
   { videoId, user, page = 1, limit = COMMENT_PAGE_SIZE }: { videoId: string; user: Viewer; page?: number; limit?: number },
 ): Promise<CommentPage> {
   const video = await findVideoDoc(payload, { user, videoId })
   if (!video) throw notFound(VIDEO_NOT_FOUND)
+  const locked = lockReason(user, video)
+  if (locked) return { comments: [], totalDocs: 0, page: 1, limit, totalPages: 1, locked }
   const result = await payload.find({
     collection: 'comments',
     where: { video: { equals: video.id } },

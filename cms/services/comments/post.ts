@@ -1,10 +1,12 @@
 import type { Payload } from 'payload'
 
+import { COMMENTS_LOCKED } from '../../../shared/gate-messages'
 import { COMMENTING_TOO_FAST } from '../../../shared/member-messages'
 import { COMMENT_REQUIRED, NAME_REQUIRED } from '../../../shared/messages'
 import type { CommentView } from '../../../shared/types/members'
 import { rules } from '../rate-limit'
-import { badRequest, notFound } from '../errors'
+import { badRequest, forbidden, notFound } from '../errors'
+import { canOpen } from '../premium-gate'
 import { findVideoDoc, VIDEO_NOT_FOUND } from '../videos'
 import { limitAction } from './limits'
 import { toCommentViews, type Viewer } from './list'
@@ -26,6 +28,8 @@ export async function postComment(
 ): Promise<CommentView> {
   const video = await findVideoDoc(payload, { user, videoId })
   if (!video) throw notFound(VIDEO_NOT_FOUND)
+  // Its discussion is for those who can watch it (the premium gate), like its comment list.
+  if (!canOpen(user, video)) throw forbidden(COMMENTS_LOCKED)
   const content = normalizeCommentText(input.content)
   if (!content) throw badRequest(COMMENT_REQUIRED)
   const authorName = user ? user.username ?? '' : normalizeName(input.authorName ?? '')

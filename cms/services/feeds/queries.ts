@@ -2,7 +2,8 @@ import type { Payload } from 'payload'
 
 import type { Category, Post, Video } from '../../payload-types'
 import { SITE_NAME } from '../../../shared/constants'
-import { cachedFor } from '../cache'
+import { canOpen } from '../premium-gate'
+import { cachedGated } from '../premium-gate/cache'
 import { getSiteSettings } from '../settings'
 
 /** What the feeds need of a published post. */
@@ -12,18 +13,23 @@ export type FeedPost = Pick<Post, 'id' | 'title' | 'slug' | 'excerpt' | 'created
   categoryName: string | null
 }
 
-/** What the feeds need of a video; `videoUrl` only when a visitor may read it (not premium). */
+/**
+ * What the feeds need of a video; `videoUrl` only when a visitor may play it (the premium gate:
+ * not premium, uncut or in early access), and `locked` when a visitor may not.
+ */
 export type FeedVideo = Pick<Video, 'id' | 'videoId' | 'title' | 'description' | 'thumbnailUrl' | 'duration' | 'viewCount' | 'source' | 'isPremium' | 'publishedAt' | 'updatedAt'> & {
   videoUrl: string | null
+  locked: boolean
 }
 
 // Feeds are public documents, the same for every reader: every query below runs as a visitor
 // (no user, overrideAccess: false), so access rules keep drafts and premium sources out even
-// when an admin's browser asks. Their results are cached as a visitor's (cms/services/cache).
+// when an admin's browser asks. Their results are cached as a visitor's (cms/services/cache),
+// until the next early-access opening. Posts carry their excerpt, never the body.
 
 /** Published posts, most recently published first; `limit` undefined → all of them. */
 export function feedPosts(payload: Payload, { limit }: { limit?: number } = {}): Promise<FeedPost[]> {
-  return cachedFor(null, ['feeds:posts', limit ?? null], () => readFeedPosts(payload, limit))
+  return cachedGated(payload, null, ['feeds:posts', limit ?? null], () => readFeedPosts(payload, limit))
 }
 
 async function readFeedPosts(payload: Payload, limit: number | undefined): Promise<FeedPost[]> {
@@ -51,7 +57,7 @@ async function readFeedPosts(payload: Payload, limit: number | undefined): Promi
 
 /** Videos, newest first; `limit` undefined → all of them. */
 export function feedVideos(payload: Payload, { limit }: { limit?: number } = {}): Promise<FeedVideo[]> {
-  return cachedFor(null, ['feeds:videos', limit ?? null], () => readFeedVideos(payload, limit))
+  return cachedGated(payload, null, ['feeds:videos', limit ?? null], () => readFeedVideos(payload, limit))
 }
 
 async function readFeedVideos(payload: Payload, limit: number | undefined): Promise<FeedVideo[]> {
@@ -62,10 +68,11 @@ async function readFeedVideos(payload: Payload, limit: number | undefined): Prom
     depth: 0,
     select: {
       videoId: true, title: true, description: true, thumbnailUrl: true, duration: true, viewCount: true,
-      source: true, isPremium: true, publishedAt: true, updatedAt: true, videoUrl: true,
+      source: true, isPremium: true, isUncut: true, earlyAccessUntil: true, publishedAt: true, updatedAt: true, videoUrl: true,
     },
     overrideAccess: false,
   })
+  const now = new Date()
   return result.docs.map((doc) => ({
     id: doc.id,
     videoId: doc.videoId,
@@ -78,7 +85,9 @@ async function readFeedVideos(payload: Payload, limit: number | undefined): Prom
     isPremium: Boolean(doc.isPremium),
     publishedAt: doc.publishedAt,
     updatedAt: doc.updatedAt,
-    videoUrl: doc.videoUrl ?? null,
+    // Field access already withholds a locked file from a visitor; this is the second lock.
+    videoUrl: canOpen(null, doc, now) ? (doc.videoUrl ?? null) : null,
+    locked: !canOpen(null, doc, now),
   }))
 }
 

@@ -11,9 +11,9 @@ const DURATION_MAX_SECONDS = 28_800
 
 /**
  * sitemaps.org urlset with Google video extensions. Every video gets a <video:video>; the media
- * location is the YouTube embed (player_loc) or the self-hosted file (content_loc). A premium
- * upload's file is not public, so its player is the video page itself, marked
- * requires_subscription.
+ * location is the YouTube embed (player_loc) or the self-hosted file (content_loc). A locked
+ * upload's file (premium, uncut or early access: the premium gate) is not public, so its player is
+ * the video page itself; every locked video is marked requires_subscription.
  */
 export function buildSitemap(siteUrl: string, { posts, videos }: { posts: FeedPost[]; videos: FeedVideo[] }): string {
   const newestPost = posts.reduce<string | null>((max, p) => (max && max > p.updatedAt ? max : p.updatedAt), null)
@@ -49,8 +49,9 @@ function videoElement(siteUrl: string, video: FeedVideo): string {
   const description = (video.description?.trim() || video.title).slice(0, DESCRIPTION_MAX)
   const seconds = video.duration ? parseIsoDuration(video.duration) : null
   const content = video.source === 'manual' ? absoluteUrl(siteUrl, video.videoUrl) : null
+  // A locked video's player is its page (the lock), not the YouTube embed.
   const player =
-    video.source === 'youtube'
+    video.source === 'youtube' && !video.locked
       ? `https://www.youtube.com/embed/${encodeURIComponent(video.videoId)}`
       : content
         ? null
@@ -66,7 +67,7 @@ function videoElement(siteUrl: string, video: FeedVideo): string {
     element('video:view_count', Math.max(0, Math.floor(video.viewCount ?? 0))),
     element('video:publication_date', w3cDate(video.publishedAt)),
     element('video:family_friendly', 'yes'),
-    element('video:requires_subscription', video.isPremium ? 'yes' : 'no'),
+    element('video:requires_subscription', video.locked ? 'yes' : 'no'),
     '</video:video>',
   ].join('')
 }

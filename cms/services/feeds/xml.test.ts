@@ -8,7 +8,7 @@ import { absoluteUrl, escapeXml, rfc822 } from './xml'
 const post = { id: 1, title: 'Tom & Jerry <3', slug: 'tom-jerry', excerpt: 'a "quote"', publishedAt: '2025-01-05T06:07:08.000Z', createdAt: '2025-01-02T03:04:05.000Z', updatedAt: '2025-01-03T00:00:00.000Z', categoryName: 'News' }
 const video = {
   id: 1, videoId: 'abc_123', title: 'V', description: null, thumbnailUrl: '/media/thumbnails/abc.svg', duration: 'PT4M13S', viewCount: 1500,
-  source: 'manual' as const, isPremium: true, publishedAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', videoUrl: null,
+  source: 'manual' as const, isPremium: true, publishedAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', videoUrl: null, locked: true,
 }
 
 describe('feed XML', () => {

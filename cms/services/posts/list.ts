@@ -5,8 +5,9 @@ import { cleanText } from '../../../shared/schemas/content-query'
 import { MAX_PAGE_LIMIT, totalPagesFor } from '../../../shared/schemas/pagination'
 import type { PostPage, PostStatus } from '../../../shared/types/content'
 import { userIsAdmin } from '../../access/roles'
-import { cachedFor } from '../cache'
 import { badRequest, forbidden, unauthorized } from '../errors'
+import { opensEverything } from '../premium-gate'
+import { cachedGated } from '../premium-gate/cache'
 import { asCaller, type Caller } from './admin-only'
 import { searchPostIds } from './search'
 import { SUMMARY_SELECT, toPostSummary } from './serialize'
@@ -41,11 +42,12 @@ export async function listPosts(payload: Payload, input: ListPostsInput = {}): P
   if (search) {
     // Searches are not cached: each is typed by one reader, and would only crowd the cache.
     if (categoryId !== null) await assertCategoryExists(payload, categoryId)
-    const { ids, totalDocs } = await searchPostIds(payload, { text: search, status: effectiveStatus, categoryId, limit, page })
+    // The gate: a post in early access matches a reader who cannot open it on its title and excerpt only.
+    const { ids, totalDocs } = await searchPostIds(payload, { text: search, status: effectiveStatus, categoryId, limit, page, opensEarlyAccess: opensEverything(user) })
     const docs = ids.length ? await findByIds(payload, user, ids) : []
     return { posts: docs.map(toPostSummary), page, limit, totalPages: totalPagesFor(totalDocs, limit), totalDocs }
   }
-  return cachedFor(user, ['posts:list', page, limit, effectiveStatus ?? null, categoryId], () =>
+  return cachedGated(payload, user, ['posts:list', page, limit, effectiveStatus ?? null, categoryId], () =>
     findPage(payload, { user, page, limit, status: effectiveStatus, categoryId }),
   )
 }

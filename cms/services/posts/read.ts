@@ -1,10 +1,13 @@
 import type { Payload } from 'payload'
 
 import { SLUG_MAX, SLUG_PATTERN } from '../../../shared/schemas/fields'
-import type { PostDetail, PostSeo, PostSummary } from '../../../shared/types/content'
+import { opensToEveryoneOn } from '../../../shared/gate-messages'
+import type { LockReason, PostDetail, PostSeo, PostSummary } from '../../../shared/types/content'
 import type { Post } from '../../payload-types'
 import { cachedFor } from '../cache'
 import { notFound } from '../errors'
+import { lockReason } from '../premium-gate'
+import { cachedGated } from '../premium-gate/cache'
 import { asCaller, type Caller } from './admin-only'
 import { renderPostBody } from './body'
 import { postPlainText, wordCount } from './html'
@@ -31,38 +34,63 @@ async function findDoc(payload: Payload, user: Caller, by: { id: number } | { sl
   return docs[0] ?? null
 }
 
-async function toDetail(payload: Payload, doc: Post): Promise<PostDetail> {
-  return { ...toPostSummary(doc), content: await lexicalToMarkdown(payload, doc.content) }
+/** What the gate says of this post for `user` now, and the teaser a locked reader gets instead of the body. */
+function gateOf(user: Caller, doc: Post, now = new Date()): { locked: LockReason | null; teaser: string | null } {
+  const locked = lockReason(user, doc, now)
+  // Field access already withholds the body of a post the reader cannot open; this is the second lock.
+  const teaser = locked && doc.earlyAccessUntil ? opensToEveryoneOn(doc.earlyAccessUntil) : null
+  return { locked, teaser }
+}
+
+/** A post the caller cannot open carries its summary, `content: null` and the teaser: never the body. */
+async function toDetail(payload: Payload, user: Caller, doc: Post): Promise<PostDetail> {
+  const gate = gateOf(user, doc)
+  const content = gate.locked || !doc.content ? null : await lexicalToMarkdown(payload, doc.content)
+  return { ...toPostSummary(doc), content, ...gate }
 }
 
 /** GET /api/blog-posts/{id}: the post with its body as markdown; 404 for a missing post or another's draft. */
 export async function getPostById(payload: Payload, { user, id }: { user: Caller; id: number }): Promise<PostDetail> {
   const doc = await findDoc(payload, user, { id })
   if (!doc) throw notFound(POST_NOT_FOUND)
-  return toDetail(payload, doc)
+  return toDetail(payload, user, doc)
 }
 
 /** GET /api/blog-posts/slug/{slug}. */
 export async function getPostBySlug(payload: Payload, { user, slug }: { user: Caller; slug: string }): Promise<PostDetail> {
   const doc = await findDoc(payload, user, { slug })
   if (!doc) throw notFound(POST_NOT_FOUND)
-  return toDetail(payload, doc)
+  return toDetail(payload, user, doc)
 }
 
-export type PostPageData = { post: PostSummary; seo: PostSeo; html: string; wordCount: number }
+export type PostPageData = {
+  post: PostSummary
+  seo: PostSeo
+  /** The body as sanitised HTML; '' when locked. */
+  html: string
+  wordCount: number
+  /** Why this reader gets the teaser instead of the body (early access), null when they can read it. */
+  locked: LockReason | null
+  /** 'Opens to everyone on …' for a locked reader; null otherwise. */
+  teaser: string | null
+}
 
 /**
  * The post page: summary fields, its meta fields for the head, the body as sanitised HTML and its
- * word count; null when not visible. Cached per audience (cms/services/cache), so the body is
- * rendered once for many readers; a write to any post, video or category clears it, so links
- * follow a renamed target.
+ * word count; null when not visible. A reader the premium gate keeps out gets the teaser instead
+ * of the body (no HTML, no word count). Cached per audience (cms/services/cache), so the body is
+ * rendered once for many readers, until the next early-access opening; a write to any post, video
+ * or category clears it, so links follow a renamed target.
  */
 export async function getPostPage(payload: Payload, { user, slug }: { user: Caller; slug: string }): Promise<PostPageData | null> {
-  return cachedFor(user, ['posts:page', slug], async () => {
+  return cachedGated(payload, user, ['posts:page', slug], async () => {
     const doc = await findDoc(payload, user, { slug })
     if (!doc) return null
+    const gate = gateOf(user, doc)
+    const base = { post: toPostSummary(doc), seo: toPostSeo(doc), ...gate }
+    if (gate.locked || !doc.content) return { ...base, html: '', wordCount: 0 }
     const html = await renderPostBody(payload, { user, content: doc.content })
-    return { post: toPostSummary(doc), seo: toPostSeo(doc), html, wordCount: wordCount(postPlainText(doc.content)) }
+    return { ...base, html, wordCount: wordCount(postPlainText(doc.content)) }
   })
 }
 

@@ -3,7 +3,20 @@ import type { Payload } from 'payload'
 
 import type { PostStatus } from '../../../shared/types/content'
 
-export type SearchFilter = { text: string; status?: PostStatus; categoryId?: number | null; limit: number; page: number }
+export type SearchFilter = {
+  text: string
+  status?: PostStatus
+  categoryId?: number | null
+  limit: number
+  page: number
+  /**
+   * Whether the reader may open posts in early access (the premium gate's opensEverything). When
+   * not, such a post matches, and ranks, on its title and excerpt only: its body is neither
+   * searched nor hinted at until it opens to everyone at `now`.
+   */
+  opensEarlyAccess?: boolean
+  now?: Date
+}
 
 /**
  * Full-text search over posts.search_vector (title A, excerpt B, body C; see the posts_search
@@ -14,6 +27,11 @@ export type SearchFilter = { text: string; status?: PostStatus; categoryId?: num
 export async function searchPostIds(payload: Payload, filter: SearchFilter): Promise<{ ids: number[]; totalDocs: number }> {
   const db = (payload.db as unknown as PostgresAdapter).drizzle
   const conditions = [sql`p.search_vector @@ q.query`]
+  // The same title (A) and excerpt (B) weights as search_vector, without the body (C).
+  const teaserVector = sql`(setweight(to_tsvector('english', coalesce(p.title, '')), 'A') || setweight(to_tsvector('english', coalesce(p.excerpt, '')), 'B'))`
+  const now = (filter.now ?? new Date()).toISOString()
+  const bodyLocked = filter.opensEarlyAccess ? sql`false` : sql`coalesce(p.early_access_until > ${now}::timestamptz, false)`
+  conditions.push(sql`(not ${bodyLocked} or ${teaserVector} @@ q.query)`)
   if (filter.status) conditions.push(sql`p.status = ${filter.status}`)
   if (filter.categoryId) conditions.push(sql`p.category_id = ${filter.categoryId}`)
   const where = sql.join(conditions, sql` and `)
@@ -23,7 +41,7 @@ export async function searchPostIds(payload: Payload, filter: SearchFilter): Pro
     db.execute(sql`select count(*)::int as total from ${from} where ${where}`),
     db.execute(sql`
       select p.id from ${from} where ${where}
-      order by ts_rank(p.search_vector, q.query) desc, p.published_at desc nulls first, p.created_at desc, p.id desc
+      order by ts_rank(case when ${bodyLocked} then ${teaserVector} else p.search_vector end, q.query) desc, p.published_at desc nulls first, p.created_at desc, p.id desc
       limit ${filter.limit} offset ${(filter.page - 1) * filter.limit}`),
   ])
   return {

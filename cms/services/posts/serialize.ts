@@ -13,6 +13,7 @@ export const SUMMARY_SELECT = {
   category: true,
   featuredImage: true,
   publishedAt: true,
+  earlyAccessUntil: true,
   createdAt: true,
   updatedAt: true,
 } as const
@@ -44,6 +45,7 @@ export function toPostSummary(doc: Pick<Post, 'id' | 'title' | 'slug' | 'created
     featuredImage: mediaUrl(image),
     featuredImageSet: toResponsiveImage(image),
     publishedAt: doc.publishedAt ?? null,
+    earlyAccessUntil: doc.earlyAccessUntil ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   }

@@ -49,5 +49,6 @@ export async function getPostPreview(payload: Payload, { user, slug, token }: { 
   if (!doc) return DENIED.missing
   // Rendered as readers will get it: internal links resolved with the reader's access (the viewer's).
   const html = await renderPostBody(payload, { user, content: doc.content })
-  return { ok: true, page: { post: toPostSummary(doc), seo: toPostSeo(doc), html, wordCount: wordCount(postPlainText(doc.content)) } }
+  // The signed link is the creator's to share: it shows the body even during early access.
+  return { ok: true, page: { post: toPostSummary(doc), seo: toPostSeo(doc), html, wordCount: wordCount(postPlainText(doc.content)), locked: null, teaser: null } }
 }

@@ -1,24 +1,25 @@
 import type { Payload } from 'payload'
 
-import type { VideoDetail, VideoSeo, VideoSummary } from '../../../shared/types/content'
-import { userIsPremium } from '../../access/roles'
+import type { LockReason, VideoDetail, VideoSeo, VideoSummary } from '../../../shared/types/content'
 import type { Video } from '../../payload-types'
-import { cachedFor } from '../cache'
 import { notFound } from '../errors'
-import { nextVideo, recommendedVideos, type Viewer } from './list'
+import { canOpen, lockReason, type GateItem } from '../premium-gate'
+import { cachedGated } from '../premium-gate/cache'
+import { nextPlayableVideo, nextVideo, recommendedVideos, type Viewer } from './list'
 import { toVideoDetail, toVideoSeo } from './mappers'
 
 export const VIDEO_NOT_FOUND = 'Video not found.'
 
-/** A premium video plays for premium members and admins only; free videos for everyone. */
-export const canPlayVideo = (video: { isPremium?: boolean | null }, user: Viewer) => !video.isPremium || userIsPremium(user)
+/** Whether `user` may play `video` now: the premium gate's rule (premium, uncut and early-access videos are locked to others). */
+export const canPlayVideo = (video: GateItem, user: Viewer, now: Date = new Date()) => canOpen(user, video, now)
 
 /**
  * The video document as `user` may read it (field access strips a locked videoUrl), or null.
- * Cached per audience (cms/services/cache): the document is frozen, read it only.
+ * Cached per audience (cms/services/cache), until the next early-access opening: the document is
+ * frozen, read it only.
  */
 export async function findVideoDoc(payload: Payload, { user, videoId }: { user?: Viewer; videoId: string }): Promise<Video | null> {
-  return cachedFor(user, ['videos:doc', videoId], () => readVideoDoc(payload, user, videoId))
+  return cachedGated(payload, user, ['videos:doc', videoId], () => readVideoDoc(payload, user, videoId))
 }
 
 async function readVideoDoc(payload: Payload, user: Viewer, videoId: string): Promise<Video | null> {
@@ -40,15 +41,15 @@ async function commentCount(payload: Payload, user: Viewer, videoDocId: number) 
   return totalDocs
 }
 
-async function detailOf(payload: Payload, user: Viewer, doc: Video): Promise<VideoDetail> {
-  return toVideoDetail(doc, { commentCount: await commentCount(payload, user, doc.id), canPlay: canPlayVideo(doc, user) })
+async function detailOf(payload: Payload, user: Viewer, doc: Video, now: Date): Promise<VideoDetail> {
+  return toVideoDetail(doc, { commentCount: await commentCount(payload, user, doc.id), locked: lockReason(user, doc, now) })
 }
 
 /** GET /api/videos/{videoId}: 404 when there is no such video. */
 export async function getVideo(payload: Payload, { user, videoId }: { user?: Viewer; videoId: string }): Promise<VideoDetail> {
-  const detail = await cachedFor(user, ['videos:detail', videoId], async () => {
+  const detail = await cachedGated(payload, user, ['videos:detail', videoId], async () => {
     const doc = await findVideoDoc(payload, { user, videoId })
-    return doc ? detailOf(payload, user, doc) : null
+    return doc ? detailOf(payload, user, doc, new Date()) : null
   })
   if (!detail) throw notFound(VIDEO_NOT_FOUND)
   return detail
@@ -64,9 +65,13 @@ export async function getVideoSeo(payload: Payload, { user, videoId }: { user?: 
 export type VideoPageData = {
   video: VideoDetail
   seo: VideoSeo
-  /** False for a premium video and a caller without premium: show the lock, never the player. */
+  /** False when the gate keeps the caller out (premium, uncut or early access): show the lock, never the player. */
   canPlay: boolean
+  /** Why it is locked for this caller (which lock to show), null when they can play it. */
+  locked: LockReason | null
   upNext: VideoSummary | null
+  /** Where auto-play goes: the next video in the list this caller can play (locked ones are skipped). */
+  autoplayNext: VideoSummary | null
   recommended: VideoSummary[]
 }
 
@@ -75,16 +80,18 @@ export type VideoPageData = {
  * Cached per audience: `canPlay` and the video's file depend on it.
  */
 export async function getVideoPageData(payload: Payload, { user, videoId }: { user?: Viewer; videoId: string }): Promise<VideoPageData | null> {
-  return cachedFor(user, ['videos:page', videoId], () => readVideoPageData(payload, user, videoId))
+  return cachedGated(payload, user, ['videos:page', videoId], () => readVideoPageData(payload, user, videoId))
 }
 
 async function readVideoPageData(payload: Payload, user: Viewer, videoId: string): Promise<VideoPageData | null> {
+  const now = new Date()
   const doc = await findVideoDoc(payload, { user, videoId })
   if (!doc) return null
-  const [video, upNext, recommended] = await Promise.all([
-    detailOf(payload, user, doc),
+  const [video, upNext, autoplayNext, recommended] = await Promise.all([
+    detailOf(payload, user, doc, now),
     nextVideo(payload, { user, current: doc }),
+    nextPlayableVideo(payload, { user, current: doc, now }),
     recommendedVideos(payload, { user, excludeVideoId: doc.videoId }),
   ])
-  return { video, seo: toVideoSeo(doc), canPlay: canPlayVideo(doc, user), upNext, recommended }
+  return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, autoplayNext, recommended }
 }

@@ -1,5 +1,5 @@
 // The videos domain: lists, the video page, SEO fields and view counting (terms in README.md).
-export { listVideos, nextVideo, recommendedVideos, NEWEST_FIRST, type Viewer } from './list'
+export { listVideos, nextPlayableVideo, nextVideo, recommendedVideos, NEWEST_FIRST, type Viewer } from './list'
 export { canPlayVideo, findVideoDoc, getVideo, getVideoPageData, getVideoSeo, VIDEO_NOT_FOUND, type VideoPageData } from './get'
 export { timestampSeconds, toKeyMoments, toVideoDetail, toVideoSeo, toVideoSummary, youtubeThumbnail } from './mappers'
 export { hourBucket, isVisitorId, trackView, trackViewsRule, VIEWER_COOKIE, viewerKey, type TrackViewResult } from './track-view'

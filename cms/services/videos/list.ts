@@ -4,7 +4,8 @@ import { PAGE_SIZES, VIDEO_PAGE } from '../../../shared/constants'
 import { MAX_PAGE_LIMIT, totalPagesFor } from '../../../shared/schemas/pagination'
 import type { VideoPage, VideoSummary } from '../../../shared/types/content'
 import type { User } from '../../payload-types'
-import { cachedFor } from '../cache'
+import { canOpen } from '../premium-gate'
+import { cachedGated } from '../premium-gate/cache'
 import { SUMMARY_SELECT, toVideoSummary, type SummaryDoc } from './mappers'
 
 export type Viewer = User | null | undefined
@@ -41,7 +42,7 @@ export async function listVideos(
 ): Promise<VideoPage> {
   const safeLimit = clampInt(limit, PAGE_SIZES.videos, 1, MAX_PAGE_LIMIT)
   const safePage = clampInt(page, 1, 1, Number.MAX_SAFE_INTEGER)
-  return cachedFor(user, ['videos:list', safePage, safeLimit], async () => {
+  return cachedGated(payload, user, ['videos:list', safePage, safeLimit], async () => {
     const { docs, totalDocs } = await findSummaries(payload, user, { page: safePage, limit: safeLimit })
     return { videos: docs, page: safePage, limit: safeLimit, totalPages: totalPagesFor(totalDocs, safeLimit), totalDocs }
   })
@@ -74,4 +75,30 @@ export async function nextVideo(
   if (after.docs[0]) return after.docs[0]
   const first = await findSummaries(payload, user, { where: { videoId: { not_equals: current.videoId } }, limit: 1 })
   return first.docs[0] ?? null
+}
+
+/** How many videos auto-play looks through, each way round the list, for one the viewer can play. */
+const AUTOPLAY_LOOKAHEAD = 50
+
+/**
+ * Auto-play's target (SPEC §4): like nextVideo, the next older video, round to the newest after
+ * the oldest, but never one the premium gate keeps `user` from playing (premium, uncut, early
+ * access): those are skipped. Null when none of the videos looked at can be played.
+ */
+export async function nextPlayableVideo(
+  payload: Payload,
+  { user, current, now = new Date() }: { user?: Viewer; current: Pick<VideoSummary, 'id' | 'videoId' | 'publishedAt'>; now?: Date },
+): Promise<VideoSummary | null> {
+  const older: Where = {
+    or: [
+      { publishedAt: { less_than: current.publishedAt } },
+      { and: [{ publishedAt: { equals: current.publishedAt } }, { id: { less_than: current.id } }] },
+    ],
+  }
+  const playable = (docs: VideoSummary[]) => docs.find((video) => video.videoId !== current.videoId && canOpen(user, video, now)) ?? null
+  const after = await findSummaries(payload, user, { where: older, limit: AUTOPLAY_LOOKAHEAD })
+  const found = playable(after.docs)
+  if (found) return found
+  const first = await findSummaries(payload, user, { where: { videoId: { not_equals: current.videoId } }, limit: AUTOPLAY_LOOKAHEAD })
+  return playable(first.docs)
 }

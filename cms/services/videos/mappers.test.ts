@@ -18,7 +18,7 @@ describe('toVideoSummary', () => {
   it('fills in defaults and the YouTube still', () => {
     expect(toVideoSummary(doc())).toEqual({
       id: 7, videoId: 'abcDEF12345', title: 'A video', thumbnailUrl: 'https://i.ytimg.com/vi/abcDEF12345/maxresdefault.jpg',
-      publishedAt: '2026-01-02T03:04:05.000Z', duration: null, viewCount: 0, source: 'youtube', isUncut: false, isPremium: false,
+      publishedAt: '2026-01-02T03:04:05.000Z', duration: null, viewCount: 0, source: 'youtube', isUncut: false, isPremium: false, earlyAccessUntil: null,
     })
     expect(toVideoSummary(doc({ source: 'manual', videoId: 'manual_x' })).thumbnailUrl).toBe('')
     expect(youtubeThumbnail('a/b', 'hqdefault')).toBe('https://i.ytimg.com/vi/a%2Fb/hqdefault.jpg')
@@ -28,9 +28,10 @@ describe('toVideoSummary', () => {
 describe('toVideoDetail', () => {
   const manual = doc({ source: 'manual', videoUrl: '/media/videos/m.mp4', isPremium: true, tags: ['a', '', 'b'], keywords: null })
   it('gives the file only to callers who may play it', () => {
-    expect(toVideoDetail(manual, { commentCount: 2, canPlay: true })).toMatchObject({ videoUrl: '/media/videos/m.mp4', comments: 2, tags: ['a', 'b'], keywords: [] })
-    expect(toVideoDetail(manual, { commentCount: 0, canPlay: false }).videoUrl).toBeNull()
-    expect(toVideoDetail(doc({ videoUrl: 'https://elsewhere' }), { commentCount: 0, canPlay: true }).videoUrl).toBeNull()
+    expect(toVideoDetail(manual, { commentCount: 2, locked: null })).toMatchObject({ videoUrl: '/media/videos/m.mp4', locked: null, comments: 2, tags: ['a', 'b'], keywords: [] })
+    expect(toVideoDetail(manual, { commentCount: 0, locked: 'premium' }).videoUrl).toBeNull()
+    expect(toVideoDetail(manual, { commentCount: 0, locked: 'early-access' })).toMatchObject({ videoUrl: null, locked: 'early-access' })
+    expect(toVideoDetail(doc({ videoUrl: 'https://elsewhere' }), { commentCount: 0, locked: null }).videoUrl).toBeNull()
   })
 })
 

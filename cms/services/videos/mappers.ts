@@ -1,4 +1,4 @@
-import type { KeyMoment, VideoDetail, VideoSeo, VideoSummary } from '../../../shared/types/content'
+import type { KeyMoment, LockReason, VideoDetail, VideoSeo, VideoSummary } from '../../../shared/types/content'
 import type { Video } from '../../payload-types'
 
 /** The fields a card needs; list queries select only these. */
@@ -12,10 +12,11 @@ export const SUMMARY_SELECT = {
   source: true,
   isUncut: true,
   isPremium: true,
+  earlyAccessUntil: true,
 } as const
 
 export type SummaryDoc = Pick<Video, 'id' | 'videoId' | 'title' | 'publishedAt' | 'source'> &
-  Partial<Pick<Video, 'thumbnailUrl' | 'duration' | 'viewCount' | 'isUncut' | 'isPremium'>>
+  Partial<Pick<Video, 'thumbnailUrl' | 'duration' | 'viewCount' | 'isUncut' | 'isPremium' | 'earlyAccessUntil'>>
 
 export type YoutubeThumbnailQuality = 'maxresdefault' | 'hqdefault'
 
@@ -35,18 +36,20 @@ export function toVideoSummary(doc: SummaryDoc): VideoSummary {
     source: doc.source,
     isUncut: Boolean(doc.isUncut),
     isPremium: Boolean(doc.isPremium),
+    earlyAccessUntil: doc.earlyAccessUntil ?? null,
   }
 }
 
 /**
- * `canPlay`: the caller may have the playable file (premium members and admins, or anyone for a
- * free video). Field access already strips videoUrl; this is the second lock on the same door.
+ * `locked`: what keeps the caller from the playable file (the premium gate's lockReason), null
+ * when they may have it. Field access already strips videoUrl; this is the second lock on the same door.
  */
-export function toVideoDetail(doc: Video, { commentCount, canPlay }: { commentCount: number; canPlay: boolean }): VideoDetail {
+export function toVideoDetail(doc: Video, { commentCount, locked }: { commentCount: number; locked: LockReason | null }): VideoDetail {
   return {
     ...toVideoSummary(doc),
     description: doc.description ?? null,
-    videoUrl: doc.source === 'manual' && canPlay ? (doc.videoUrl ?? null) : null,
+    videoUrl: doc.source === 'manual' && locked === null ? (doc.videoUrl ?? null) : null,
+    locked,
     comments: commentCount,
     tags: stringList(doc.tags),
     keywords: stringList(doc.keywords),

@@ -40,7 +40,7 @@ export type TrackViewResult = { counted: boolean; viewCount: number }
  * POST /api/videos/track-views: counts one view of `videoId` for this viewer unless they already
  * have one in this clock hour. The (video, viewer, hour) row and the counter move together in one
  * transaction, and the unique index turns a repeat (or a concurrent twin) into a no-op insert.
- * A premium video seen by someone who cannot play it (the lock screen) is not a view.
+ * A video seen by someone the premium gate keeps from playing it (the lock screen) is not a view.
  */
 export async function trackView(
   payload: Payload,
@@ -50,7 +50,7 @@ export async function trackView(
   const { docs } = await payload.find({
     collection: 'videos',
     where: { videoId: { equals: videoId } },
-    select: { isPremium: true, viewCount: true },
+    select: { isPremium: true, isUncut: true, earlyAccessUntil: true, viewCount: true },
     limit: 1,
     pagination: false,
     depth: 0,

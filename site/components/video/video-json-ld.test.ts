@@ -5,7 +5,7 @@ import { jsonForScript, videoJsonLd } from './video-json-ld'
 
 const video: VideoDetail = {
   id: 1, videoId: 'v1', title: 'Title </script><script>alert(1)</script>', thumbnailUrl: 'x', publishedAt: '2026-01-01T00:00:00.000Z',
-  duration: 'PT10M', viewCount: 1234, source: 'youtube', isUncut: false, isPremium: true, description: 'd', videoUrl: null,
+  duration: 'PT10M', viewCount: 1234, source: 'youtube', isUncut: false, isPremium: true, earlyAccessUntil: null, description: 'd', videoUrl: null, locked: 'premium',
   comments: 0, tags: [], keywords: ['a', 'b'], category: null, createdAt: '2026-01-01T00:00:00.000Z',
 }
 

@@ -1,4 +1,5 @@
 // schema.org VideoObject for a video page (Google's video structured data), as a <script> body.
+import { isInEarlyAccess, isPremiumOnly } from '../../../cms/services/premium-gate'
 import { timestampSeconds } from '../../../cms/services/videos/mappers'
 import { parseIsoDuration, toIsoDuration } from '../../../shared/format'
 import type { KeyMoment, VideoDetail } from '../../../shared/types/content'
@@ -51,7 +52,8 @@ export function videoJsonLd({ video, description, keyMoments, pageUrl, thumbnail
       userInteractionCount: video.viewCount,
     },
     ...(video.keywords.length ? { keywords: video.keywords.join(', ') } : {}),
-    ...(video.isPremium ? { isAccessibleForFree: false } : {}),
+    // Not free while the premium gate locks it for some (premium, uncut, or still in early access).
+    ...(isPremiumOnly(video) || isInEarlyAccess(video) ? { isAccessibleForFree: false } : {}),
     ...(clips.length ? { hasPart: clips } : {}),
   }
 }
