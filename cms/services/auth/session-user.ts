@@ -1,5 +1,10 @@
+import type { Payload } from 'payload'
+
 import type { SessionUser } from '../../../shared/schemas/auth'
+import { holdsPremium } from '../../access/members'
 import type { Avatar, User } from '../../payload-types'
+import { expirePremiumIfDue } from '../premium/expiry'
+import { badgesFor } from '../premium/user-fields'
 
 const mediaUrl = (picture: User['profilePicture']): string | null => {
   if (!picture || typeof picture !== 'object') return null
@@ -15,12 +20,23 @@ export function toSessionUser(user: User): SessionUser {
     isVerified: Boolean(user.isVerified),
     isAdmin: Boolean(user.isAdmin),
     isModerator: Boolean(user.isModerator),
-    isPremium: Boolean(user.isPremium) && (!user.premiumExpiresAt || new Date(user.premiumExpiresAt) > new Date()),
+    isPremium: holdsPremium(user),
     memberNumber: user.memberNumber ?? null,
-    badges: user.badges ?? [],
+    // A lapsed Premium shows no premium badge even before the row is updated.
+    badges: holdsPremium(user) ? (user.badges ?? []) : badgesFor(user.badges, false),
     points: user.points ?? 0,
     level: user.level ?? 1,
     profilePicture: mediaUrl(user.profilePicture),
     createdAt: user.createdAt,
   }
+}
+
+/**
+ * The signed-in member for this request, with Premium's end applied: past premiumExpiresAt the
+ * stored row loses Premium and the premium badge (cms/services/premium/expiry.ts) before the
+ * session user is built from it.
+ */
+export async function resolveSessionUser(payload: Payload, user: User): Promise<{ authUser: User; user: SessionUser }> {
+  const current = await expirePremiumIfDue(payload, user)
+  return { authUser: current, user: toSessionUser(current) }
 }
