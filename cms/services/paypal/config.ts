@@ -58,7 +58,7 @@ function baseUrl(name: string, value: string, allowTestBase: boolean): string {
  * not PayPal's is refused unless PAYPAL_ALLOW_TEST_BASE=1: a typo must never send members' payment
  * checks to someone else's server.
  */
-export function paypalConfig(env: NodeJS.ProcessEnv = process.env): PaypalConfig | null {
+export function paypalConfig(env: Record<string, string | undefined> = process.env): PaypalConfig | null {
   const clientId = env.PAYPAL_CLIENT_ID?.trim()
   if (!clientId) return null
   const missing = REQUIRED.filter((name) => !env[name]?.trim())

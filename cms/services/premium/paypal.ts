@@ -6,7 +6,7 @@ export type Paypal = { config: PaypalConfig; client: PaypalClient }
 let cached: { key: string; paypal: Paypal } | null = null
 
 /** The configured PayPal, or null (no PAYPAL_CLIENT_ID). One client per configuration. */
-export function configuredPaypal(env: NodeJS.ProcessEnv = process.env): Paypal | null {
+export function configuredPaypal(env: Record<string, string | undefined> = process.env): Paypal | null {
   const config = paypalConfig(env)
   if (!config) return null
   const key = JSON.stringify(config)
