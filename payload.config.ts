@@ -14,6 +14,8 @@ import { CommentLikes } from './cms/collections/CommentLikes'
 import { CommentReactions } from './cms/collections/CommentReactions'
 import { Comments } from './cms/collections/Comments'
 import { Media } from './cms/collections/Media'
+import { Payments } from './cms/collections/Payments'
+import { PaypalWebhookEvents } from './cms/collections/PaypalWebhookEvents'
 import { Posts } from './cms/collections/Posts'
 import { Users } from './cms/collections/Users'
 import { Videos } from './cms/collections/Videos'
@@ -74,6 +76,8 @@ export default buildConfig({
     ...[Posts, Videos, Categories, Announcements, Media, Comments, Users, Avatars].map(clearsPageCache),
     // High-frequency writes whose staleness the cache's TTL bounds: views, likes, reactions.
     VideoViews, Bookmarks, CommentLikes, CommentReactions,
+    // Premium's ledger, written only by cms/services/premium: read-only in /cms.
+    Payments, PaypalWebhookEvents,
   ]
     .map(withoutDocumentLocks)
     // Checkbox columns read Yes/No in every list.

@@ -79,6 +79,8 @@ export interface Config {
     bookmarks: Bookmark;
     'comment-likes': CommentLike;
     'comment-reactions': CommentReaction;
+    payments: Payment;
+    'paypal-webhook-events': PaypalWebhookEvent;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-preferences': PayloadPreference;
@@ -102,6 +104,8 @@ export interface Config {
     bookmarks: BookmarksSelect<false> | BookmarksSelect<true>;
     'comment-likes': CommentLikesSelect<false> | CommentLikesSelect<true>;
     'comment-reactions': CommentReactionsSelect<false> | CommentReactionsSelect<true>;
+    payments: PaymentsSelect<false> | PaymentsSelect<true>;
+    'paypal-webhook-events': PaypalWebhookEventsSelect<false> | PaypalWebhookEventsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -428,15 +432,33 @@ export interface User {
       )[]
     | null;
   /**
-   * Unlocks uncut videos and live streams.
+   * Unlocks premium and uncut videos, live streams and early access, with the premium badge, until Premium until.
    */
   isPremium?: boolean | null;
   /**
-   * Premium ends after this moment; empty means it does not expire.
+   * Where Premium comes from. PayPal is set by the site when a subscription is confirmed; choose Complimentary to give it yourself.
+   */
+  premiumSource?: ('paypal' | 'complimentary') | null;
+  /**
+   * Premium ends after this moment (checked at every visit). For PayPal: the next billing date plus a short grace; required for complimentary Premium.
    */
   premiumExpiresAt?: string | null;
-  paypalCustomerId?: string | null;
+  /**
+   * The PayPal subscription will charge again; off once the member cancelled it or PayPal stopped it.
+   */
+  premiumRenews?: boolean | null;
+  /**
+   * The member's PayPal subscription (I-…); one account per subscription.
+   */
   paypalSubscriptionId?: string | null;
+  /**
+   * The subscription's status at PayPal when last checked (ACTIVE, CANCELLED, SUSPENDED…).
+   */
+  paypalSubscriptionStatus?: string | null;
+  /**
+   * The payer's PayPal account id.
+   */
+  paypalCustomerId?: string | null;
   points?: number | null;
   level?: number | null;
   totalPointsEarned?: number | null;
@@ -569,6 +591,96 @@ export interface CommentReaction {
   comment: number | Comment;
   user: number | User;
   emoji: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Premium payments received through PayPal. Kept by the site: read-only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payments".
+ */
+export interface Payment {
+  id: number;
+  /**
+   * What makes the row unique: activation:{subscription} for the first payment, sale:{sale id} for each later one.
+   */
+  reference: string;
+  /**
+   * The member who paid (empty once their account was deleted: the payment stays on record).
+   */
+  user?: (number | null) | User;
+  /**
+   * Activation: recorded when the subscription was confirmed; renewal: a later monthly payment.
+   */
+  kind: 'activation' | 'renewal';
+  /**
+   * The amount in cents (499 is $4.99).
+   */
+  amountCents: number;
+  /**
+   * ISO currency code, e.g. USD.
+   */
+  currency: string;
+  /**
+   * When PayPal took the payment.
+   */
+  paidAt?: string | null;
+  /**
+   * The PayPal subscription (I-…) the payment belongs to.
+   */
+  paypalSubscriptionId: string;
+  /**
+   * The payer's PayPal account id.
+   */
+  paypalPayerId?: string | null;
+  /**
+   * PayPal's transaction (sale) id, once a PAYMENT.SALE.COMPLETED webhook named it.
+   */
+  paypalSaleId?: string | null;
+  /**
+   * The webhook event (WH-…) that recorded it; empty for an activation by the member.
+   */
+  paypalEventId?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Notifications PayPal sent about subscriptions and payments, after their signature was verified. Read-only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "paypal-webhook-events".
+ */
+export interface PaypalWebhookEvent {
+  id: number;
+  /**
+   * PayPal's event id (WH-…): each is handled once.
+   */
+  eventId: string;
+  /**
+   * e.g. BILLING.SUBSCRIPTION.CANCELLED, PAYMENT.SALE.COMPLETED.
+   */
+  eventType: string;
+  /**
+   * The subscription (I-…) or sale the event is about.
+   */
+  resourceId?: string | null;
+  /**
+   * The member the subscription belongs to, when known.
+   */
+  user?: (number | null) | User;
+  /**
+   * When the site received it.
+   */
+  receivedAt: string;
+  /**
+   * Applied: the member's Premium was brought in line with PayPal; ignored: not ours or nothing to do.
+   */
+  outcome: 'applied' | 'ignored';
+  /**
+   * Why it was ignored, or what changed.
+   */
+  note?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -902,9 +1014,12 @@ export interface UsersSelect<T extends boolean = true> {
   memberNumber?: T;
   badges?: T;
   isPremium?: T;
+  premiumSource?: T;
   premiumExpiresAt?: T;
-  paypalCustomerId?: T;
+  premiumRenews?: T;
   paypalSubscriptionId?: T;
+  paypalSubscriptionStatus?: T;
+  paypalCustomerId?: T;
   points?: T;
   level?: T;
   totalPointsEarned?: T;
@@ -993,6 +1108,39 @@ export interface CommentReactionsSelect<T extends boolean = true> {
   comment?: T;
   user?: T;
   emoji?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payments_select".
+ */
+export interface PaymentsSelect<T extends boolean = true> {
+  reference?: T;
+  user?: T;
+  kind?: T;
+  amountCents?: T;
+  currency?: T;
+  paidAt?: T;
+  paypalSubscriptionId?: T;
+  paypalPayerId?: T;
+  paypalSaleId?: T;
+  paypalEventId?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "paypal-webhook-events_select".
+ */
+export interface PaypalWebhookEventsSelect<T extends boolean = true> {
+  eventId?: T;
+  eventType?: T;
+  resourceId?: T;
+  user?: T;
+  receivedAt?: T;
+  outcome?: T;
+  note?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -38,6 +38,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   try {
+    // A half-set or non-PayPal PayPal configuration stops the start with its reason (README: Premium and PayPal).
+    const { paypalConfig } = await import('../cms/services/paypal/config')
+    paypalConfig()
     const { initPayload } = await import('./payload')
     payload = await initPayload({ runJobs: true })
 

@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware'
 
-import { toSessionUser } from '../cms/services/auth/session-user'
+import { resolveSessionUser } from '../cms/services/auth/session-user'
 import { findSessionUser } from '../cms/services/cache/session-cache'
 import type { User } from '../cms/payload-types'
 import { errorResponse } from './lib/http'
@@ -39,8 +39,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // payload.auth's lookup without its unused permissions map, remembered per token for a few seconds.
     const user = await findSessionUser(payload, context.request.headers).catch(() => null)
     if (user && user.collection === 'users') {
-      context.locals.authUser = user as User
-      context.locals.user = toSessionUser(user as User)
+      // Premium that ran out ends here, stored, for every page and endpoint alike.
+      const resolved = await resolveSessionUser(payload, user as User)
+      context.locals.authUser = resolved.authUser
+      context.locals.user = resolved.user
     }
   }
 

@@ -6,6 +6,7 @@ import { requestUser, userIsAdmin } from '../access/roles'
 import { assignMemberNumber, clearGivenMemberNumber } from '../services/auth/member-number'
 import { clearThrottleOnNewPassword, guardPasswordReset, refusePayloadLogin } from '../services/auth/password-reset'
 import { confirmAdminChange, confirmAdminChangeField } from '../hooks/confirm-admin-change'
+import { complimentaryNeedsEndDate, keepPremiumBadge } from '../services/premium/user-fields'
 
 const secureCookies =
   process.env.COOKIE_SECURE !== undefined
@@ -62,7 +63,7 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [refusePayloadLogin, guardPasswordReset],
-    beforeChange: [confirmAdminChange, clearGivenMemberNumber, clearThrottleOnNewPassword],
+    beforeChange: [confirmAdminChange, clearGivenMemberNumber, clearThrottleOnNewPassword, keepPremiumBadge],
     afterChange: [assignMemberNumber],
   },
   fields: [
@@ -110,12 +111,50 @@ export const Users: CollectionConfig = {
     },
     {
       type: 'collapsible',
-      label: 'Premium and payment (kept by PayPal)',
+      label: 'Premium and payment',
+      admin: {
+        description:
+          'A PayPal subscription keeps these up to date by itself. To give complimentary Premium, tick Premium, choose Complimentary and set Premium until.',
+      },
       fields: [
-        { name: 'isPremium', type: 'checkbox', defaultValue: false, access: adminWritten, admin: { description: 'Unlocks uncut videos and live streams.' } },
-        { name: 'premiumExpiresAt', type: 'date', access: adminWritten, admin: { description: 'Premium ends after this moment; empty means it does not expire.' } },
-        { name: 'paypalCustomerId', type: 'text', access: privateField, admin: keptBySite },
-        { name: 'paypalSubscriptionId', type: 'text', access: privateField, admin: keptBySite },
+        {
+          name: 'isPremium',
+          type: 'checkbox',
+          defaultValue: false,
+          access: adminWritten,
+          admin: { description: 'Unlocks premium and uncut videos, live streams and early access, with the premium badge, until Premium until.' },
+        },
+        {
+          name: 'premiumSource',
+          type: 'select',
+          options: [
+            { label: 'PayPal subscription', value: 'paypal' },
+            { label: 'Complimentary (given by an admin)', value: 'complimentary' },
+          ],
+          access: adminWritten,
+          admin: { description: 'Where Premium comes from. PayPal is set by the site when a subscription is confirmed; choose Complimentary to give it yourself.' },
+        },
+        {
+          name: 'premiumExpiresAt',
+          type: 'date',
+          label: 'Premium until',
+          access: adminWritten,
+          validate: complimentaryNeedsEndDate,
+          admin: {
+            date: { pickerAppearance: 'dayAndTime' },
+            description: 'Premium ends after this moment (checked at every visit). For PayPal: the next billing date plus a short grace; required for complimentary Premium.',
+          },
+        },
+        {
+          name: 'premiumRenews',
+          type: 'checkbox',
+          defaultValue: false,
+          access: adminWritten,
+          admin: { ...keptBySite, description: 'The PayPal subscription will charge again; off once the member cancelled it or PayPal stopped it.' },
+        },
+        { name: 'paypalSubscriptionId', type: 'text', unique: true, access: privateField, admin: { ...keptBySite, description: "The member's PayPal subscription (I-…); one account per subscription." } },
+        { name: 'paypalSubscriptionStatus', type: 'text', access: privateField, admin: { ...keptBySite, description: "The subscription's status at PayPal when last checked (ACTIVE, CANCELLED, SUSPENDED…)." } },
+        { name: 'paypalCustomerId', type: 'text', access: privateField, admin: { ...keptBySite, description: "The payer's PayPal account id." } },
       ],
     },
     { type: 'collapsible', label: 'Points and levels (kept by the site)', fields: gamificationFields },

@@ -16,6 +16,8 @@ import * as migration_20261125_044617_posts_drafts_versions_jobs from './2026112
 import * as migration_20261125_064544_site_settings_support_email from './20261125_064544_site_settings_support_email';
 import * as migration_20261125_064554_site_settings_plan_from_env from './20261125_064554_site_settings_plan_from_env';
 import * as migration_20261125_070526_early_access from './20261125_070526_early_access';
+import * as migration_20261125_070628_premium_paypal from './20261125_070628_premium_paypal';
+import * as migration_20261125_070629_premium_existing_members from './20261125_070629_premium_existing_members';
 
 export const migrations = [
   {
@@ -106,6 +108,16 @@ export const migrations = [
   {
     up: migration_20261125_070526_early_access.up,
     down: migration_20261125_070526_early_access.down,
-    name: '20261125_070526_early_access'
+    name: '20261125_070526_early_access',
+  },
+  {
+    up: migration_20261125_070628_premium_paypal.up,
+    down: migration_20261125_070628_premium_paypal.down,
+    name: '20261125_070628_premium_paypal'
+  },
+  {
+    up: migration_20261125_070629_premium_existing_members.up,
+    down: migration_20261125_070629_premium_existing_members.down,
+    name: '20261125_070629_premium_existing_members',
   },
 ];

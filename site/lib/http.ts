@@ -106,7 +106,8 @@ export async function handle(context: APIContext, run: () => Promise<Response>):
       const issues = error.data?.errors ?? []
       return errorResponse(400, issues[0]?.message ?? 'Invalid request.', { issues })
     }
-    if (error instanceof APIError && error.status >= 400 && error.status < 500) {
+    // 4xx, and the 502/503 a service raises on purpose (an external service down or unconfigured).
+    if (error instanceof APIError && ((error.status >= 400 && error.status < 500) || (error.isPublic && (error.status === 502 || error.status === 503)))) {
       const retry = (error.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds
       return errorResponse(error.status, error.message, {}, retry ? { 'retry-after': String(retry) } : {})
     }

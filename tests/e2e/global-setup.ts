@@ -1,9 +1,14 @@
+import { startFakePaypal } from '../fakes/paypal'
 import { createTestDatabase } from '../helpers/test-database'
 import { startTestServer, TEST_ADMIN } from '../helpers/test-server'
 
-/** One fresh database and one real server for the browser suite; its URL reaches tests via env. */
+/** One fresh database, one fake PayPal and one real server for the browser suite; their URLs reach tests via env. */
 export default async function globalSetup() {
-  const database = await createTestDatabase('e2e')
+  const paypal = await startFakePaypal()
+  const database = await createTestDatabase('e2e').catch(async (error) => {
+    await paypal.stop()
+    throw error
+  })
   const server = await startTestServer('e2e', database.url, {
     // The suite registers and signs in many members from one address.
     RATE_LIMIT_LOGIN: '10000',
@@ -12,15 +17,20 @@ export default async function globalSetup() {
     RATE_LIMIT_COMMENT_LIKES: '10000',
     RATE_LIMIT_COMMENT_REACTIONS: '10000',
     RATE_LIMIT_PROFILE_PICTURE: '10000',
+    ...paypal.env,
   }).catch(async (error) => {
     await database.dispose()
+    await paypal.stop()
     throw error
   })
   process.env.E2E_BASE_URL = server.url
   process.env.E2E_ADMIN_USERNAME = TEST_ADMIN.username
   process.env.E2E_ADMIN_PASSWORD = TEST_ADMIN.password
+  paypal.setWebhookTarget(`${server.url}/api/paypal/webhook`)
+  process.env.FAKE_PAYPAL_URL = paypal.url
   return async () => {
     await server.stop()
     await database.dispose()
+    await paypal.stop()
   }
 }

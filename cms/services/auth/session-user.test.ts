@@ -24,6 +24,12 @@ describe('toSessionUser', () => {
     expect(toSessionUser({ ...stored, premiumExpiresAt: null }).isPremium).toBe(true)
   })
 
+  it('shows no premium badge once Premium has lapsed', () => {
+    const withBadge = { ...stored, badges: ['member', 'premium'] } as User
+    expect(toSessionUser(withBadge).badges).toEqual(['member'])
+    expect(toSessionUser({ ...withBadge, premiumExpiresAt: '2999-01-01T00:00:00.000Z' }).badges).toEqual(['member', 'premium'])
+  })
+
   it('falls back to safe defaults for missing values', () => {
     const user = toSessionUser({ ...stored, email: null, badges: null, points: null, level: null } as unknown as User)
     expect(user).toMatchObject({ email: null, badges: [], points: 0, level: 1, profilePicture: null })

@@ -1,0 +1,114 @@
+// Issue 10 / SPEC §4 Premium, §7 Payment: POST /api/user/premium-subscription asks PayPal, never the body.
+import { describe, expect, it } from 'vitest'
+
+import { ApiClient, registerMember } from '../helpers/api-client'
+import { activate, baseUrl, memberWithSubscription, paymentsOf, paypal, storedPremium } from './premium-helpers'
+
+const GRACE_MS = 3 * 24 * 60 * 60 * 1000
+
+describe('confirming a PayPal subscription', () => {
+  it('GET /api/paypal/client-id answers the configured client id', async () => {
+    const res = await new ApiClient(baseUrl).get('/api/paypal/client-id')
+    expect(res.status).toBe(200)
+    expect(res.body.clientId).toMatch(/^fake-client-/)
+  })
+
+  it('an ACTIVE subscription of ours grants Premium, ids, badge and one payment row in one go; again changes nothing', async () => {
+    const { client, user, subscription } = await memberWithSubscription()
+    const res = await activate(client, subscription)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ success: true, message: expect.any(String) })
+
+    const me = (await client.get('/api/auth/me')).body
+    expect(me.user ?? me).toMatchObject({ isPremium: true })
+    expect((me.user ?? me).badges).toContain('premium')
+    const stored = await storedPremium(user.id)
+    expect(stored).toMatchObject({
+      is_premium: true,
+      premium_source: 'paypal',
+      premium_renews: true,
+      paypal_subscription_id: subscription.id,
+      paypal_customer_id: subscription.subscriber.payer_id,
+      paypal_subscription_status: 'ACTIVE',
+    })
+    expect(stored.premium_expires_at!.getTime()).toBe(new Date(subscription.billing_info.next_billing_time!).getTime() + GRACE_MS)
+    const payments = await paymentsOf(user.id)
+    expect(payments).toEqual([expect.objectContaining({ kind: 'activation', amount_cents: '499', currency: 'USD', paypal_subscription_id: subscription.id })])
+
+    const again = await activate(client, subscription)
+    expect(again.status).toBe(200)
+    expect(again.body).toMatchObject({ success: true, message: expect.any(String) })
+    expect(await paymentsOf(user.id)).toHaveLength(1)
+    expect((await storedPremium(user.id)).updated_at.getTime()).toBe(stored.updated_at.getTime())
+  })
+
+  it('concurrent confirmations of the same subscription leave one payment row', async () => {
+    const { client, user, subscription } = await memberWithSubscription()
+    const results = await Promise.all(Array.from({ length: 5 }, () => activate(client, subscription)))
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+    expect(await paymentsOf(user.id)).toHaveLength(1)
+  })
+
+  it.each(['APPROVAL_PENDING', 'CANCELLED', 'SUSPENDED'] as const)("body status 'active' for a subscription PayPal reports as %s is refused", async (status) => {
+    const { client, user, subscription } = await memberWithSubscription({ status })
+    const res = await activate(client, subscription)
+    expect(res.status).toBe(400)
+    expect(res.body.error).toMatch(/not active/)
+    expect(await storedPremium(user.id)).toMatchObject({ is_premium: false, paypal_subscription_id: null })
+    expect(await paymentsOf(user.id)).toEqual([])
+  })
+
+  it('a subscription started by another member (custom_id) is 403', async () => {
+    const other = await registerMember(baseUrl)
+    const { client, user } = await registerMember(baseUrl)
+    const subscription = await paypal.createSubscription({ custom_id: String(other.user.id) })
+    const res = await activate(client, subscription)
+    expect(res.status).toBe(403)
+    expect(await storedPremium(user.id)).toMatchObject({ is_premium: false, paypal_subscription_id: null })
+    expect(await storedPremium(other.user.id)).toMatchObject({ is_premium: false, paypal_subscription_id: null })
+  })
+
+  it('a subscription already linked to another account is 409', async () => {
+    const first = await memberWithSubscription()
+    expect((await activate(first.client, first.subscription)).status).toBe(200)
+    const second = await registerMember(baseUrl)
+    await paypal.setSubscription(first.subscription.id, { custom_id: String(second.user.id) })
+    const res = await activate(second.client, first.subscription)
+    expect(res.status).toBe(409)
+    expect(await storedPremium(second.user.id)).toMatchObject({ is_premium: false, paypal_subscription_id: null })
+    expect(await paymentsOf(second.user.id)).toEqual([])
+  })
+
+  it('another plan, or a subscription PayPal does not know, is 400', async () => {
+    const wrongPlan = await memberWithSubscription({ plan_id: 'P-SOMEONEELSE' })
+    expect((await activate(wrongPlan.client, wrongPlan.subscription)).status).toBe(400)
+    const { client, user } = await registerMember(baseUrl)
+    const unknown = await activate(client, { id: 'I-NOSUCHSUB0001', subscriber: { payer_id: 'PAYER1' } })
+    expect(unknown.status).toBe(400)
+    expect(await storedPremium(user.id)).toMatchObject({ is_premium: false })
+  })
+
+  it('PayPal unreachable: 502 with a clear message, nothing changed', async () => {
+    const { client, user, subscription } = await memberWithSubscription()
+    await paypal.setDown(true)
+    try {
+      const res = await activate(client, subscription)
+      expect(res.status).toBe(502)
+      expect(res.body.error).toMatch(/PayPal could not be reached/)
+    } finally {
+      await paypal.setDown(false)
+    }
+    expect(await storedPremium(user.id)).toMatchObject({ is_premium: false, paypal_subscription_id: null })
+    expect(await paymentsOf(user.id)).toEqual([])
+  })
+
+  it('bad bodies are 400, visitors 401, another site 403', async () => {
+    const { client, subscription } = await memberWithSubscription()
+    for (const body of [{}, { subscriptionId: subscription.id, payerId: 'X', status: 'cancelled' }, { subscriptionId: '../../v1/x', payerId: 'X', status: 'active' }]) {
+      expect((await client.post('/api/user/premium-subscription', body)).status).toBe(400)
+    }
+    expect((await activate(new ApiClient(baseUrl), subscription)).status).toBe(401)
+    const crossSite = await client.request('POST', '/api/user/premium-subscription', { subscriptionId: subscription.id, payerId: 'X', status: 'active' }, { origin: 'https://evil.example' })
+    expect(crossSite.status).toBe(403)
+  })
+})
