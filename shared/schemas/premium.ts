@@ -17,6 +17,8 @@ export type PremiumSubscriptionInput = z.infer<typeof premiumSubscriptionSchema>
 export type PremiumStatus = {
   active: boolean
   premiumUntil: string | null
+  /** The next billing date while the subscription renews (Premium runs a short grace past it). */
+  renewsOn: string | null
   renews: boolean
   source: 'paypal' | 'complimentary' | 'admin' | null
 }

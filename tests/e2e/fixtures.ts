@@ -109,7 +109,10 @@ export async function makePremiumAsAdmin(request: APIRequestContext, userId: num
   const { username, password } = admin()
   const login = await request.post('/api/auth/login', { data: { username, password }, headers: { origin } })
   expect(login.status()).toBe(200)
-  const patch = await request.patch(`/cms/api/users/${userId}`, { data: { isPremium: true }, headers: { origin } })
+  // Complimentary Premium for a month, as an admin gives it in /cms.
+  const until = new Date(Date.now() + 30 * 86_400_000).toISOString()
+  const data = { isPremium: true, premiumSource: 'complimentary', premiumExpiresAt: until }
+  const patch = await request.patch(`/cms/api/users/${userId}`, { data, headers: { origin } })
   expect(patch.status(), await patch.text()).toBe(200)
 }
 

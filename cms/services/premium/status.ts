@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import type { PremiumStatus } from '../../../shared/schemas/premium'
 import { holdsPremium } from '../../access/members'
 import type { User } from '../../payload-types'
+import { PREMIUM_GRACE_MS } from './state'
 
 export type { PremiumStatus }
 
@@ -10,11 +11,14 @@ const iso = (value: string | null | undefined) => (value ? new Date(value).toISO
 
 /** The member's Premium for pages (/premium, the header, prompts): whether it holds, until when, and whether it renews. */
 export async function premiumStatus(_payload: Payload, user: User | null, now = new Date()): Promise<PremiumStatus> {
-  if (!user) return { active: false, premiumUntil: null, renews: false, source: null }
+  if (!user) return { active: false, premiumUntil: null, renewsOn: null, renews: false, source: null }
   if (holdsPremium(user, now)) {
     const source = user.premiumSource ?? (user.paypalSubscriptionId ? 'paypal' : 'complimentary')
-    return { active: true, premiumUntil: iso(user.premiumExpiresAt), renews: source === 'paypal' && Boolean(user.premiumRenews), source }
+    const renews = source === 'paypal' && Boolean(user.premiumRenews)
+    const premiumUntil = iso(user.premiumExpiresAt)
+    const renewsOn = renews && premiumUntil ? new Date(Date.parse(premiumUntil) - PREMIUM_GRACE_MS).toISOString() : null
+    return { active: true, premiumUntil, renewsOn, renews, source }
   }
-  if (user.isAdmin) return { active: true, premiumUntil: null, renews: false, source: 'admin' }
-  return { active: false, premiumUntil: null, renews: false, source: null }
+  if (user.isAdmin) return { active: true, premiumUntil: null, renewsOn: null, renews: false, source: 'admin' }
+  return { active: false, premiumUntil: null, renewsOn: null, renews: false, source: null }
 }
