@@ -19,6 +19,10 @@ const PAGES: { path: string; who: Who; modal?: boolean }[] = [
   { path: '/admin', who: 'unverified' },
   { path: '/no-such-page', who: 'visitor' },
   { path: '/blog', who: 'admin' },
+  { path: '/premium', who: 'visitor' },
+  { path: '/premium', who: 'verified' },
+  { path: '/premium', who: 'admin' },
+  { path: '/subscribe', who: 'verified' },
 ]
 
 async function signIn(page: Page, who: Who) {

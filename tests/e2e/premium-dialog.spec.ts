@@ -1,5 +1,5 @@
 // SPEC §2 "Premium onboarding dialog" and the home promo block (§2 Home, §6 Premium).
-import { expect, freshRequest, makePremiumAsAdmin, open, registerViaApi, test } from './fixtures'
+import { expect, freshRequest, makePremiumAsAdmin, open, registerViaApi, test, verifyViaApi } from './fixtures'
 
 const FEATURES = ['Uncut Videos', 'Premium Live Streams', 'Early Access', 'Ad-Free Experience', 'Priority Support', 'Exclusive Badge']
 
@@ -81,8 +81,11 @@ test('a member walks the 4 onboarding steps with bounded Back/Continue, then clo
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('Complete Subscription leads to /subscribe', async ({ page }) => {
-  await registerViaApi(page)
+test('Complete Subscription leads to /subscribe (age-verified members; others verify their age first)', async ({ page }) => {
+  const { dateOfBirth } = await registerViaApi(page)
+  await open(page, '/subscribe')
+  await expect(page).toHaveURL((url) => url.pathname === '/age-verification')
+  await verifyViaApi(page, dateOfBirth)
   await open(page, '/')
   await page.getByTestId('premium-promo').getByRole('button', { name: 'Upgrade to Premium' }).click()
   const dialog = page.getByRole('dialog')
