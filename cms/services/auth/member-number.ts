@@ -1,18 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, Payload, PayloadRequest } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
 
 import { BADGE_TIERS, badgesForMemberNumber, type BadgeCode } from '../../../shared/constants'
 import type { User } from '../../payload-types'
+import { transactionDb } from '../db/transactions'
 
-/** Drizzle handle bound to the request's transaction, so raw SQL and Local API calls commit together. */
-export async function transactionDb(payload: Payload, req: PayloadRequest) {
-  const id = await req.transactionID
-  const adapter = payload.db as unknown as {
-    drizzle: { execute: (q: ReturnType<typeof sql>) => Promise<{ rows: Record<string, unknown>[] }> }
-    sessions?: Record<string, { db: typeof adapter.drizzle }>
-  }
-  return (id !== undefined && adapter.sessions?.[String(id)]?.db) || adapter.drizzle
-}
+export { transactionDb }
 
 export const MEMBER_NUMBER_LOCK = 7_031_001
 

@@ -1,13 +1,12 @@
 // The bookmarks domain: a member's saved videos and posts (terms in README.md).
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload, PayloadRequest, Where } from 'payload'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import type { Payload, Where } from 'payload'
 
 import { ALREADY_BOOKMARKED_MESSAGE, BOOKMARK_NOT_FOUND, CONTENT_NOT_FOUND } from '../../../shared/member-messages'
 import type { BookmarkKey } from '../../../shared/schemas/content'
 import type { BookmarkView } from '../../../shared/types/members'
 import type { Bookmark, Media, User } from '../../payload-types'
-import { transactionDb } from '../auth/register'
+import { inTransaction, transactionDb } from '../db/transactions'
 import { conflict, notFound } from '../errors'
 import { findVideoDoc } from '../videos'
 
@@ -70,20 +69,6 @@ async function resolveContent(payload: Payload, user: User, key: BookmarkKey) {
   })
   const post = docs[0]
   return post ? { title: post.title, thumbnailUrl: mediaUrl(post.featuredImage) } : null
-}
-
-/** Runs `work` in one database transaction and commits it, or rolls it back on any error. */
-async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
-    const result = await work(req)
-    await commitTransaction(req)
-    return result
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
-import { transactionDb } from '../auth/register'
+import { transactionDb } from '../db/transactions'
 import { toCents, type PaypalSubscription } from '../paypal'
 
 /**

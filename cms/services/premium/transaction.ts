@@ -1,23 +1,10 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 
 import type { User } from '../../payload-types'
-import { transactionDb } from '../auth/register'
+import { inTransaction, transactionDb } from '../db/transactions'
 
-/** Runs `work` in one database transaction and commits it, or rolls it back on any error. */
-export async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
-    const result = await work(req)
-    await commitTransaction(req)
-    return result
-  } catch (error) {
-    await killTransaction(req)
-    throw error
-  }
-}
+export { inTransaction }
 
 /**
  * The member's row, locked until the transaction ends: the member's own activation, PayPal's

@@ -3,7 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { WEBHOOK_MALFORMED, WEBHOOK_UNVERIFIED } from '../../../shared/premium-messages'
 import type { User } from '../../payload-types'
-import { transactionDb } from '../auth/register'
+import { transactionDb } from '../db/transactions'
 import { badRequest } from '../errors'
 import { toCents, type PaypalSubscription, type PaypalWebhookEvent, type WebhookTransmission } from '../paypal'
 import { applySubscription } from './apply'

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 
 import type { RateLimitRule } from '../rate-limit'
-import { transactionDb } from '../auth/register'
+import { transactionDb } from '../db/transactions'
 import { badRequest, notFound } from '../errors'
 import { canPlayVideo, VIDEO_NOT_FOUND } from './get'
 import type { Viewer } from './list'
