@@ -15,7 +15,14 @@ import { CommentReactions } from './cms/collections/CommentReactions'
 import { Comments } from './cms/collections/Comments'
 import { Media } from './cms/collections/Media'
 import { Posts } from './cms/collections/Posts'
+import { Achievements } from './cms/collections/Achievements'
+import { LeaderboardEntries } from './cms/collections/LeaderboardEntries'
+import { Levels } from './cms/collections/Levels'
+import { PointActivities } from './cms/collections/PointActivities'
+import { PostReads } from './cms/collections/PostReads'
+import { UserAchievements } from './cms/collections/UserAchievements'
 import { Users } from './cms/collections/Users'
+import { VideoProgress } from './cms/collections/VideoProgress'
 import { Videos } from './cms/collections/Videos'
 import { editor } from './cms/editor'
 import { VideoViews } from './cms/collections/VideoViews'
@@ -74,6 +81,8 @@ export default buildConfig({
     ...[Posts, Videos, Categories, Announcements, Media, Comments, Users, Avatars].map(clearsPageCache),
     // High-frequency writes whose staleness the cache's TTL bounds: views, likes, reactions.
     VideoViews, Bookmarks, CommentLikes, CommentReactions,
+    // Gamification: the points ledger and what it keeps up to date (cms/services/points).
+    PointActivities, Levels, Achievements, UserAchievements, LeaderboardEntries, VideoProgress, PostReads,
   ]
     .map(withoutDocumentLocks)
     // Checkbox columns read Yes/No in every list.

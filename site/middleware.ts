@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware'
 
 import { toSessionUser } from '../cms/services/auth/session-user'
 import { findSessionUser } from '../cms/services/cache/session-cache'
+import { awardDailyLogin } from '../cms/services/points/daily-login'
 import type { User } from '../cms/payload-types'
 import { errorResponse } from './lib/http'
 import { getPayloadClient } from './lib/payload'
@@ -41,6 +42,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (user && user.collection === 'users') {
       context.locals.authUser = user as User
       context.locals.user = toSessionUser(user as User)
+      // The daily login bonus: only a member's first request of their day reaches the database.
+      await awardDailyLogin(payload, user as User)
     }
   }
 

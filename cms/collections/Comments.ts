@@ -3,6 +3,7 @@ import type { CollectionAfterDeleteHook, CollectionConfig } from 'payload'
 import { anyone, isAdmin, isAdminField } from '../access'
 import { commentDeleteAccess } from '../access/members'
 import { requestUser } from '../access/roles'
+import { revokeCommentAward } from '../services/points/events'
 
 /** Every delete of a comment says who removed which comment, by whose hand it was written (HOUSE rule 11). */
 const logCommentDelete: CollectionAfterDeleteHook = ({ req, doc }) => {
@@ -21,6 +22,14 @@ const logCommentDelete: CollectionAfterDeleteHook = ({ req, doc }) => {
   )
 }
 
+/**
+ * A removed comment gives back its comment_post points, in the delete's transaction, whoever
+ * removed it (a moderator, an admin, or its author: otherwise post-delete-repost would farm points).
+ */
+const revokeCommentPoints: CollectionAfterDeleteHook = async ({ req, doc }) => {
+  await revokeCommentAward(req.payload, { req, commentId: doc.id })
+}
+
 export const Comments: CollectionConfig = {
   slug: 'comments',
   admin: { useAsTitle: 'authorName', defaultColumns: ['authorName', 'video', 'createdAt'], group: 'Community' },
@@ -28,7 +37,7 @@ export const Comments: CollectionConfig = {
   // members delete their own (moderators and admins any) through DELETE /api/comments/{id}.
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: commentDeleteAccess },
   defaultSort: '-createdAt',
-  hooks: { afterDelete: [logCommentDelete] },
+  hooks: { afterDelete: [logCommentDelete, revokeCommentPoints] },
   fields: [
     { name: 'video', type: 'relationship', relationTo: 'videos', required: true, index: true },
     // The member account that wrote it (set by the server, never from the body); empty for visitors.

@@ -13,6 +13,8 @@ import * as migration_20261125_043049_media_no_square from './20261125_043049_me
 import * as migration_20261125_044219_posts_seo_meta from './20261125_044219_posts_seo_meta';
 import * as migration_20261125_044436_key_moments_rows from './20261125_044436_key_moments_rows';
 import * as migration_20261125_044617_posts_drafts_versions_jobs from './20261125_044617_posts_drafts_versions_jobs';
+import * as migration_20261125_070352_points_ledger from './20261125_070352_points_ledger';
+import * as migration_20261125_070411_points_catalogue from './20261125_070411_points_catalogue';
 
 export const migrations = [
   {
@@ -88,6 +90,16 @@ export const migrations = [
   {
     up: migration_20261125_044617_posts_drafts_versions_jobs.up,
     down: migration_20261125_044617_posts_drafts_versions_jobs.down,
-    name: '20261125_044617_posts_drafts_versions_jobs'
+    name: '20261125_044617_posts_drafts_versions_jobs',
+  },
+  {
+    up: migration_20261125_070352_points_ledger.up,
+    down: migration_20261125_070352_points_ledger.down,
+    name: '20261125_070352_points_ledger',
+  },
+  {
+    up: migration_20261125_070411_points_catalogue.up,
+    down: migration_20261125_070411_points_catalogue.down,
+    name: '20261125_070411_points_catalogue'
   },
 ];

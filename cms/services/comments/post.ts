@@ -3,6 +3,8 @@ import type { Payload } from 'payload'
 import { COMMENTING_TOO_FAST } from '../../../shared/member-messages'
 import { COMMENT_REQUIRED, NAME_REQUIRED } from '../../../shared/messages'
 import type { CommentView } from '../../../shared/types/members'
+import type { PointsAward } from '../../../shared/types/points'
+import { awardForComment, inTransaction } from '../points'
 import { rules } from '../rate-limit'
 import { badRequest, notFound } from '../errors'
 import { findVideoDoc, VIDEO_NOT_FOUND } from '../videos'
@@ -14,6 +16,9 @@ import { normalizeCommentText, normalizeName } from './text'
 export const limitCommentPosting = (ip: string, user: Viewer) =>
   limitAction(rules.comment, { ip, userId: user?.id }, COMMENTING_TOO_FAST)
 
+/** The new comment; a member's also carries the points it earned (SPEC §4: no second call for the animation). */
+export type PostedComment = CommentView & { award?: PointsAward }
+
 export type NewComment = { content: string; authorName?: string; authorEmail?: string }
 
 /**
@@ -23,26 +28,32 @@ export type NewComment = { content: string; authorName?: string; authorEmail?: s
 export async function postComment(
   payload: Payload,
   { videoId, user, input }: { videoId: string; user: Viewer; input: NewComment },
-): Promise<CommentView> {
+): Promise<PostedComment> {
   const video = await findVideoDoc(payload, { user, videoId })
   if (!video) throw notFound(VIDEO_NOT_FOUND)
   const content = normalizeCommentText(input.content)
   if (!content) throw badRequest(COMMENT_REQUIRED)
   const authorName = user ? user.username ?? '' : normalizeName(input.authorName ?? '')
   if (!authorName) throw badRequest(NAME_REQUIRED)
-  const doc = await payload.create({
-    collection: 'comments',
-    data: {
-      video: video.id,
-      author: user?.id ?? null,
-      authorName,
-      authorEmail: user ? null : input.authorEmail?.toLowerCase() || null,
-      content,
-    },
-    // Comments are closed to direct creation (REST included); this caller was validated and rate-limited.
-    overrideAccess: true,
-    depth: 0,
+  // The comment and a member's points for it commit together (cms/services/points).
+  const { doc, award } = await inTransaction(payload, async (req) => {
+    const created = await payload.create({
+      collection: 'comments',
+      data: {
+        video: video.id,
+        author: user?.id ?? null,
+        authorName,
+        authorEmail: user ? null : input.authorEmail?.toLowerCase() || null,
+        content,
+      },
+      // Comments are closed to direct creation (REST included); this caller was validated and rate-limited.
+      overrideAccess: true,
+      depth: 0,
+      req,
+    })
+    const earned = user ? await awardForComment(payload, { req, user, commentId: created.id, videoId: video.videoId, videoTitle: video.title }) : undefined
+    return { doc: created, award: earned }
   })
   const [view] = await toCommentViews(payload, [doc], video.videoId, user)
-  return view!
+  return award ? { ...view!, award } : view!
 }
