@@ -15,6 +15,7 @@ import * as migration_20261125_044436_key_moments_rows from './20261125_044436_k
 import * as migration_20261125_044617_posts_drafts_versions_jobs from './20261125_044617_posts_drafts_versions_jobs';
 import * as migration_20261125_070352_points_ledger from './20261125_070352_points_ledger';
 import * as migration_20261125_070411_points_catalogue from './20261125_070411_points_catalogue';
+import * as migration_20261125_071332_points_columns_guard from './20261125_071332_points_columns_guard';
 
 export const migrations = [
   {
@@ -100,6 +101,11 @@ export const migrations = [
   {
     up: migration_20261125_070411_points_catalogue.up,
     down: migration_20261125_070411_points_catalogue.down,
-    name: '20261125_070411_points_catalogue'
+    name: '20261125_070411_points_catalogue',
+  },
+  {
+    up: migration_20261125_071332_points_columns_guard.up,
+    down: migration_20261125_071332_points_columns_guard.down,
+    name: '20261125_071332_points_columns_guard'
   },
 ];

@@ -123,7 +123,13 @@ export type MemberTotals = {
   activityAt: Date | null
 }
 
+/**
+ * Writes the member's points columns. The users_keep_points trigger (migration points_columns_guard)
+ * lets only a transaction that says app.points_write = 'on' change them; it is switched on for
+ * this statement alone, so a Payload write later in the same transaction cannot put old values back.
+ */
 export async function updateMemberTotals(db: Db, userId: number, totals: MemberTotals): Promise<void> {
+  await db.execute(sql`select set_config('app.points_write', 'on', true)`)
   await db.execute(sql`
     update users set
       points = greatest(coalesce(points, 0) + ${totals.pointsDelta}, 0),
@@ -134,6 +140,7 @@ export async function updateMemberTotals(db: Db, userId: number, totals: MemberT
       last_streak_day = ${totals.lastStreakDay},
       last_activity_at = coalesce(${totals.activityAt?.toISOString() ?? null}::timestamptz, last_activity_at)
     where id = ${userId}`)
+  await db.execute(sql`select set_config('app.points_write', 'off', true)`)
 }
 
 /**
