@@ -84,6 +84,10 @@ describe('leaderboard periods (America/New_York; weeks start Monday)', () => {
     expect(await ranks()).toEqual([[a.id, 1, 10], [b.id, 2, 5]])
     const stats = await points.getUserStats(payload, { userId: b.id, now: day(12) })
     expect(stats.rank.daily).toBe(2)
+    // Far down a board the rank comes from a snapshot of its order: the same answer.
+    const db = (payload.db as unknown as { drizzle: Parameters<Points['rankOf']>[0] }).drizzle
+    expect(await points.rankOf(db, a.id, 'daily', day(12), 0)).toBe(1)
+    expect(await points.rankOf(db, b.id, 'daily', day(12), 0)).toBe(2)
   })
 
   it('a take-back comes off the periods the award went into', async () => {

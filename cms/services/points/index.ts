@@ -14,6 +14,7 @@ export {
 export { awardDailyLogin, forgetDailyLogins } from './daily-login'
 export { claimAward, recordPostOpened, recordProgress, type ProgressResult } from './evidence'
 export { getLeaderboard, getWeeklyLeaderboard, LEADERBOARD_SIZE } from './leaderboards'
+export { rankOf } from './ranks'
 export { getRecentActivities, getUserStats, listAchievements, setTimeZone } from './stats'
 export { ensureGamificationCatalogue } from './catalogue'
 export { periodBounds, systemClock } from './clock'

@@ -75,18 +75,3 @@ export async function getWeeklyLeaderboard(payload: Payload, { now = systemClock
   const rows = await topOf(poolDb(payload), 'weekly', now, limit)
   return rows.map((row) => ({ userId: row.userId, username: row.username, level: row.level, points: row.points }))
 }
-
-/** The member's position on one board, or null with nothing earned in the period. */
-export async function rankOf(db: Db, userId: number, period: LeaderboardPeriod, now: Date): Promise<number | null> {
-  const { start } = periodBounds(period, now)
-  const periodStart = start.toISOString()
-  const { rows } = await db.execute(sql`
-    select 1 + (
-      select count(*) from leaderboard_entries o
-      where o.period = e.period and o.period_start = e.period_start
-        and (o.points > e.points or (o.points = e.points and (o.reached_at, o.user_id) < (e.reached_at, e.user_id)))
-    )::int as rank
-    from leaderboard_entries e
-    where e.user_id = ${userId} and e.period = ${period} and e.period_start = ${periodStart} and e.points > 0`)
-  return rows[0] ? Number(rows[0].rank) : null
-}

@@ -62,3 +62,25 @@ describe('idempotency keys', () => {
     expect(awardKeys.revoke(awardKeys.comment(5))).toBe('revoke:comment_post:comment:5')
   })
 })
+
+describe('rank from a snapshot of the board', () => {
+  it('counts who is ahead: more points, then reached first, then lower id', async () => {
+    const { countAhead } = await import('./ranks')
+    const board = [
+      { points: 50, reachedAt: 1, userId: 7 },
+      { points: 30, reachedAt: 1, userId: 3 },
+      { points: 30, reachedAt: 2, userId: 1 },
+      { points: 30, reachedAt: 2, userId: 4 },
+      { points: 10, reachedAt: 9, userId: 2 },
+    ]
+    const snapshot = {
+      points: Float64Array.from(board.map((e) => e.points)),
+      reachedAt: Float64Array.from(board.map((e) => e.reachedAt)),
+      userId: Int32Array.from(board.map((e) => e.userId)),
+    }
+    board.forEach((entry, i) => expect(countAhead(snapshot, entry)).toBe(i))
+    expect(countAhead(snapshot, { points: 60, reachedAt: 5, userId: 9 })).toBe(0)
+    expect(countAhead(snapshot, { points: 30, reachedAt: 2, userId: 2 })).toBe(3)
+    expect(countAhead(snapshot, { points: 5, reachedAt: 0, userId: 1 })).toBe(5)
+  })
+})
