@@ -17,7 +17,14 @@ import { Media } from './cms/collections/Media'
 import { Payments } from './cms/collections/Payments'
 import { PaypalWebhookEvents } from './cms/collections/PaypalWebhookEvents'
 import { Posts } from './cms/collections/Posts'
+import { Achievements } from './cms/collections/Achievements'
+import { LeaderboardEntries } from './cms/collections/LeaderboardEntries'
+import { Levels } from './cms/collections/Levels'
+import { PointActivities } from './cms/collections/PointActivities'
+import { PostReads } from './cms/collections/PostReads'
+import { UserAchievements } from './cms/collections/UserAchievements'
 import { Users } from './cms/collections/Users'
+import { VideoProgress } from './cms/collections/VideoProgress'
 import { Videos } from './cms/collections/Videos'
 import { editor } from './cms/editor'
 import { VideoViews } from './cms/collections/VideoViews'
@@ -78,6 +85,8 @@ export default buildConfig({
     VideoViews, Bookmarks, CommentLikes, CommentReactions,
     // Premium's ledger, written only by cms/services/premium: read-only in /cms.
     Payments, PaypalWebhookEvents,
+    // Gamification: the points ledger and what it keeps up to date (cms/services/points).
+    PointActivities, Levels, Achievements, UserAchievements, LeaderboardEntries, VideoProgress, PostReads,
   ]
     .map(withoutDocumentLocks)
     // Checkbox columns read Yes/No in every list.

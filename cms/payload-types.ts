@@ -81,6 +81,13 @@ export interface Config {
     'comment-reactions': CommentReaction;
     payments: Payment;
     'paypal-webhook-events': PaypalWebhookEvent;
+    'point-activities': PointActivity;
+    levels: Level;
+    achievements: Achievement;
+    'user-achievements': UserAchievement;
+    'leaderboard-entries': LeaderboardEntry;
+    'video-progress': VideoProgress;
+    'post-reads': PostRead;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-preferences': PayloadPreference;
@@ -106,6 +113,13 @@ export interface Config {
     'comment-reactions': CommentReactionsSelect<false> | CommentReactionsSelect<true>;
     payments: PaymentsSelect<false> | PaymentsSelect<true>;
     'paypal-webhook-events': PaypalWebhookEventsSelect<false> | PaypalWebhookEventsSelect<true>;
+    'point-activities': PointActivitiesSelect<false> | PointActivitiesSelect<true>;
+    levels: LevelsSelect<false> | LevelsSelect<true>;
+    achievements: AchievementsSelect<false> | AchievementsSelect<true>;
+    'user-achievements': UserAchievementsSelect<false> | UserAchievementsSelect<true>;
+    'leaderboard-entries': LeaderboardEntriesSelect<false> | LeaderboardEntriesSelect<true>;
+    'video-progress': VideoProgressSelect<false> | VideoProgressSelect<true>;
+    'post-reads': PostReadsSelect<false> | PostReadsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -465,6 +479,18 @@ export interface User {
   streak?: number | null;
   lastActivityAt?: string | null;
   /**
+   * The member's time zone for daily points and streaks; empty means America/New_York.
+   */
+  timeZone?: string | null;
+  /**
+   * The last day (YYYY-MM-DD, member time) the streak counted.
+   */
+  lastStreakDay?: string | null;
+  /**
+   * Earned at each 7-day streak (2 at most); one covers a missed day.
+   */
+  streakFreezes?: number | null;
+  /**
    * Set by the member on their profile page; kept under Member pictures, apart from your Media.
    */
   profilePicture?: (number | null) | Avatar;
@@ -681,6 +707,194 @@ export interface PaypalWebhookEvent {
    * Why it was ignored, or what changed.
    */
   note?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Every award and take-back, as the site recorded it. Read-only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "point-activities".
+ */
+export interface PointActivity {
+  id: number;
+  user: number | User;
+  activityType:
+    | 'login'
+    | 'video_watch'
+    | 'video_complete'
+    | 'comment_post'
+    | 'blog_read'
+    | 'bookmark_add'
+    | 'profile_update'
+    | 'daily_streak'
+    | 'premium_subscription'
+    | 'content_share'
+    | 'age_verification'
+    | 'first_comment'
+    | 'first_bookmark'
+    | 'level_up'
+    | 'achievement_unlock'
+    | 'community_join';
+  points: number;
+  contentType?: string | null;
+  contentId?: string | null;
+  description: string;
+  metadata?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  idempotencyKey: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "levels".
+ */
+export interface Level {
+  id: number;
+  level: number;
+  /**
+   * Points a member needs to reach this level. A member never drops a level they reached.
+   */
+  pointsRequired: number;
+  title: string;
+  description?: string | null;
+  /**
+   * What the level brings, as shown to members.
+   */
+  rewards?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "achievements".
+ */
+export interface Achievement {
+  id: number;
+  /**
+   * A stable code, e.g. first_comment.
+   */
+  name: string;
+  title: string;
+  description: string;
+  /**
+   * An emoji or icon name.
+   */
+  icon?: string | null;
+  color?: string | null;
+  /**
+   * activity_count: awards of the activity type below; streak: days in a row; level: level reached; total_points: points earned (Points required); member_number: joined among the first N members.
+   */
+  metric: 'activity_count' | 'streak' | 'level' | 'total_points' | 'member_number';
+  activityType?:
+    | (
+        | 'login'
+        | 'video_watch'
+        | 'video_complete'
+        | 'comment_post'
+        | 'blog_read'
+        | 'bookmark_add'
+        | 'profile_update'
+        | 'daily_streak'
+        | 'premium_subscription'
+        | 'content_share'
+        | 'age_verification'
+        | 'first_comment'
+        | 'first_bookmark'
+        | 'level_up'
+        | 'achievement_unlock'
+        | 'community_join'
+      )
+    | null;
+  /**
+   * How many (awards, days, the level, the member number) unlock it.
+   */
+  targetCount?: number | null;
+  /**
+   * For total_points: the points earned that unlock it.
+   */
+  pointsRequired?: number | null;
+  badge?: string | null;
+  /**
+   * Title and description stay hidden until unlocked.
+   */
+  isSecret?: boolean | null;
+  rarity: 'legendary' | 'epic' | 'rare' | 'common';
+  category: 'engagement' | 'social' | 'milestone' | 'premium' | 'special';
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Kept by the site. Read-only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "user-achievements".
+ */
+export interface UserAchievement {
+  id: number;
+  user: number | User;
+  achievement: number | Achievement;
+  progress?: number | null;
+  unlockedAt?: string | null;
+  isNotified?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Kept by the site. Read-only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "leaderboard-entries".
+ */
+export interface LeaderboardEntry {
+  id: number;
+  user: number | User;
+  period: 'daily' | 'weekly' | 'monthly' | 'all_time';
+  periodStart: string;
+  /**
+   * Empty for all_time.
+   */
+  periodEnd?: string | null;
+  points: number;
+  reachedAt: string;
+  /**
+   * Computed when a board is read; not stored.
+   */
+  rank?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-progress".
+ */
+export interface VideoProgress {
+  id: number;
+  user: number | User;
+  video: number | Video;
+  lastPosition: number;
+  coveredSeconds: number;
+  lastBeatAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "post-reads".
+ */
+export interface PostRead {
+  id: number;
+  user: number | User;
+  post: number | Post;
+  openedAt: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -1025,6 +1239,9 @@ export interface UsersSelect<T extends boolean = true> {
   totalPointsEarned?: T;
   streak?: T;
   lastActivityAt?: T;
+  timeZone?: T;
+  lastStreakDay?: T;
+  streakFreezes?: T;
   profilePicture?: T;
   bio?: T;
   location?: T;
@@ -1141,6 +1358,108 @@ export interface PaypalWebhookEventsSelect<T extends boolean = true> {
   receivedAt?: T;
   outcome?: T;
   note?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "point-activities_select".
+ */
+export interface PointActivitiesSelect<T extends boolean = true> {
+  user?: T;
+  activityType?: T;
+  points?: T;
+  contentType?: T;
+  contentId?: T;
+  description?: T;
+  metadata?: T;
+  idempotencyKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "levels_select".
+ */
+export interface LevelsSelect<T extends boolean = true> {
+  level?: T;
+  pointsRequired?: T;
+  title?: T;
+  description?: T;
+  rewards?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "achievements_select".
+ */
+export interface AchievementsSelect<T extends boolean = true> {
+  name?: T;
+  title?: T;
+  description?: T;
+  icon?: T;
+  color?: T;
+  metric?: T;
+  activityType?: T;
+  targetCount?: T;
+  pointsRequired?: T;
+  badge?: T;
+  isSecret?: T;
+  rarity?: T;
+  category?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "user-achievements_select".
+ */
+export interface UserAchievementsSelect<T extends boolean = true> {
+  user?: T;
+  achievement?: T;
+  progress?: T;
+  unlockedAt?: T;
+  isNotified?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "leaderboard-entries_select".
+ */
+export interface LeaderboardEntriesSelect<T extends boolean = true> {
+  user?: T;
+  period?: T;
+  periodStart?: T;
+  periodEnd?: T;
+  points?: T;
+  reachedAt?: T;
+  rank?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-progress_select".
+ */
+export interface VideoProgressSelect<T extends boolean = true> {
+  user?: T;
+  video?: T;
+  lastPosition?: T;
+  coveredSeconds?: T;
+  lastBeatAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "post-reads_select".
+ */
+export interface PostReadsSelect<T extends boolean = true> {
+  user?: T;
+  post?: T;
+  openedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

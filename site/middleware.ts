@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware'
 
 import { resolveSessionUser } from '../cms/services/auth/session-user'
 import { findSessionUser } from '../cms/services/cache/session-cache'
+import { awardDailyLogin } from '../cms/services/points/daily-login'
 import type { User } from '../cms/payload-types'
 import { errorResponse } from './lib/http'
 import { getPayloadClient } from './lib/payload'
@@ -43,6 +44,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const resolved = await resolveSessionUser(payload, user as User)
       context.locals.authUser = resolved.authUser
       context.locals.user = resolved.user
+      // The daily login bonus: only a member's first request of their day reaches the database.
+      await awardDailyLogin(payload, resolved.authUser)
     }
   }
 

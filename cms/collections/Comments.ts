@@ -4,6 +4,7 @@ import { isAdmin, isAdminField } from '../access'
 import { ofOpenVideos } from '../access/gate'
 import { commentDeleteAccess } from '../access/members'
 import { requestUser } from '../access/roles'
+import { revokeCommentAward } from '../services/points/events'
 
 /** Every delete of a comment says who removed which comment, by whose hand it was written (HOUSE rule 11). */
 const logCommentDelete: CollectionAfterDeleteHook = ({ req, doc }) => {
@@ -22,6 +23,14 @@ const logCommentDelete: CollectionAfterDeleteHook = ({ req, doc }) => {
   )
 }
 
+/**
+ * A removed comment gives back its comment_post points, in the delete's transaction, whoever
+ * removed it (a moderator, an admin, or its author: otherwise post-delete-repost would farm points).
+ */
+const revokeCommentPoints: CollectionAfterDeleteHook = async ({ req, doc }) => {
+  await revokeCommentAward(req.payload, { req, commentId: doc.id })
+}
+
 export const Comments: CollectionConfig = {
   slug: 'comments',
   admin: { useAsTitle: 'authorName', defaultColumns: ['authorName', 'video', 'createdAt'], group: 'Community' },
@@ -30,7 +39,7 @@ export const Comments: CollectionConfig = {
   // Read: the discussion of a video goes with it (the premium gate): none of a video the reader cannot open.
   access: { read: ofOpenVideos('video'), create: isAdmin, update: isAdmin, delete: commentDeleteAccess },
   defaultSort: '-createdAt',
-  hooks: { afterDelete: [logCommentDelete] },
+  hooks: { afterDelete: [logCommentDelete, revokeCommentPoints] },
   fields: [
     { name: 'video', type: 'relationship', relationTo: 'videos', required: true, index: true },
     // The member account that wrote it (set by the server, never from the body); empty for visitors.

@@ -1,6 +1,6 @@
 import type { CollectionConfig, Field } from 'payload'
 
-import { BADGE_CODES } from '../../shared/constants'
+import { BADGE_CODES, SITE_TIME_ZONE } from '../../shared/constants'
 import { adminOrSelf, adminOrSelfField, isAdmin, isAdminField } from '../access'
 import { requestUser, userIsAdmin } from '../access/roles'
 import { assignMemberNumber, clearGivenMemberNumber } from '../services/auth/member-number'
@@ -27,6 +27,16 @@ const gamificationFields: Field[] = [
   { name: 'totalPointsEarned', type: 'number', defaultValue: 0, min: 0, access: adminWritten, admin: keptBySite },
   { name: 'streak', type: 'number', defaultValue: 0, min: 0, access: adminWritten, admin: keptBySite },
   { name: 'lastActivityAt', type: 'date', access: adminWritten, admin: keptBySite },
+  // The streak's calendar: the member's own zone (set from the browser through PUT /api/user/time-zone).
+  {
+    name: 'timeZone',
+    type: 'text',
+    maxLength: 64,
+    access: adminWritten,
+    admin: { ...keptBySite, description: `The member's time zone for daily points and streaks; empty means ${SITE_TIME_ZONE}.` },
+  },
+  { name: 'lastStreakDay', type: 'text', maxLength: 10, access: adminWritten, admin: { ...keptBySite, description: 'The last day (YYYY-MM-DD, member time) the streak counted.' } },
+  { name: 'streakFreezes', type: 'number', defaultValue: 0, min: 0, access: adminWritten, admin: { ...keptBySite, description: 'Earned at each 7-day streak (2 at most); one covers a missed day.' } },
 ]
 
 export const Users: CollectionConfig = {

@@ -18,6 +18,9 @@ import * as migration_20261125_064554_site_settings_plan_from_env from './202611
 import * as migration_20261125_070526_early_access from './20261125_070526_early_access';
 import * as migration_20261125_070628_premium_paypal from './20261125_070628_premium_paypal';
 import * as migration_20261125_070629_premium_existing_members from './20261125_070629_premium_existing_members';
+import * as migration_20261125_072725_points_ledger from './20261125_072725_points_ledger';
+import * as migration_20261125_072726_points_catalogue from './20261125_072726_points_catalogue';
+import * as migration_20261125_072727_points_columns_guard from './20261125_072727_points_columns_guard';
 
 export const migrations = [
   {
@@ -113,11 +116,26 @@ export const migrations = [
   {
     up: migration_20261125_070628_premium_paypal.up,
     down: migration_20261125_070628_premium_paypal.down,
-    name: '20261125_070628_premium_paypal'
+    name: '20261125_070628_premium_paypal',
   },
   {
     up: migration_20261125_070629_premium_existing_members.up,
     down: migration_20261125_070629_premium_existing_members.down,
     name: '20261125_070629_premium_existing_members',
+  },
+  {
+    up: migration_20261125_072725_points_ledger.up,
+    down: migration_20261125_072725_points_ledger.down,
+    name: '20261125_072725_points_ledger'
+  },
+  {
+    up: migration_20261125_072726_points_catalogue.up,
+    down: migration_20261125_072726_points_catalogue.down,
+    name: '20261125_072726_points_catalogue',
+  },
+  {
+    up: migration_20261125_072727_points_columns_guard.up,
+    down: migration_20261125_072727_points_columns_guard.down,
+    name: '20261125_072727_points_columns_guard',
   },
 ];

@@ -5,7 +5,10 @@ import path from 'node:path'
 import type { Payload, PayloadRequest } from 'payload'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 
-import { createMember } from '../services/auth/register'
+import { createMember, transactionDb } from '../services/auth/register'
+import { ensureGamificationCatalogue } from '../services/points/catalogue'
+import { achievements } from './fixtures/achievements'
+import { levels } from './fixtures/levels'
 import { markdownToLexical } from '../services/posts/markdown'
 import { announcements } from './fixtures/announcements'
 import { categories } from './fixtures/categories'
@@ -141,7 +144,12 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
     })
   }
 
+  // The levels and achievements (the points_catalogue migration has usually added them already).
+  await ensureGamificationCatalogue(await transactionDb(payload, req))
+
   const counts = {
+    levels: levels.length,
+    achievements: achievements.length,
     categories: categories.length,
     posts: posts.length,
     media: posts.filter((p) => p.featuredImage).length,

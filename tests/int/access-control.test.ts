@@ -22,7 +22,9 @@ describe('members cannot raise their own privileges', () => {
     })
     expect(res.status).toBe(403)
     const me = await client.get('/api/auth/me')
-    expect(me.body).toMatchObject({ isAdmin: false, isModerator: false, isPremium: false, points: 0, level: 1, isVerified: false, memberNumber: user.memberNumber })
+    // Points are only what the ledger gave (joining, the login bonus, perhaps Founding Member): never 99999.
+    expect(me.body).toMatchObject({ isAdmin: false, isModerator: false, isPremium: false, level: 1, isVerified: false, memberNumber: user.memberNumber })
+    expect(me.body.points).toBeLessThan(100)
     expect(me.body.badges).toEqual(user.badges)
   })
 
@@ -85,12 +87,14 @@ describe('members cannot raise their own privileges', () => {
     expect(asAdmin.body).toMatch(/Dashboard/)
   })
 
-  it('an admin can set the flags a member cannot', async () => {
+  it('an admin can set the flags a member cannot; points stay the ledger\'s (issue 11)', async () => {
     const { client, user } = await registerMember(baseUrl)
+    await client.get('/api/auth/me') // the day's login bonus
+    const before = (await client.get('/api/auth/me')).body.points
     const adminClient = await signedInAdmin()
     const res = await adminClient.patch(`/cms/api/users/${user.id}`, { isModerator: true, points: 120 })
     expect(res.status).toBe(200)
-    expect((await client.get('/api/auth/me')).body).toMatchObject({ isModerator: true, points: 120 })
+    expect((await client.get('/api/auth/me')).body).toMatchObject({ isModerator: true, points: before })
   })
 
   it('visitors never see draft posts through /cms/api', async () => {

@@ -16,7 +16,10 @@ describe('POST /api/auth/register', () => {
     const data = form()
     const res = await client.post('/api/auth/register', data)
     expect(res.status).toBe(201)
-    expect(res.body.user).toMatchObject({ username: data.username, email: data.email, isVerified: false, isAdmin: false, isPremium: false, level: 1, points: 0 })
+    expect(res.body.user).toMatchObject({ username: data.username, email: data.email, isVerified: false, isAdmin: false, isPremium: false, level: 1 })
+    // Joining earns community_join (issue 11), and the answer says so.
+    expect(res.body.user.points).toBe(res.body.award.pointsAwarded)
+    expect(res.body.award.pointsAwarded).toBeGreaterThanOrEqual(25)
     expect(res.body.user.memberNumber).toBeGreaterThan(1)
     expect(res.body.user.badges).toContain('member')
     for (const secret of ['password', 'hash', 'salt', 'dateOfBirth', 'paypalCustomerId', 'sessions']) {
@@ -66,7 +69,9 @@ describe('POST /api/auth/register', () => {
     const client = new ApiClient(baseUrl)
     const res = await client.post('/api/auth/register', { ...form(), isAdmin: true, isPremium: true, points: 5000, memberNumber: 1, badges: ['founder'], isVerified: true })
     expect(res.status).toBe(201)
-    expect(res.body.user).toMatchObject({ isAdmin: false, isPremium: false, points: 0, isVerified: false })
+    expect(res.body.user).toMatchObject({ isAdmin: false, isPremium: false, isVerified: false })
+    expect(res.body.user.points).toBe(res.body.award.pointsAwarded)
+    expect(res.body.user.points).toBeLessThan(5000)
     expect(res.body.user.memberNumber).not.toBe(1)
   })
 

@@ -23,7 +23,8 @@ type Answer = { status: number; text: string }
 const COLLECTIONS = [
   'users', 'categories', 'posts', 'videos', 'comments', 'announcements', 'media', 'video-views', 'bookmarks',
   'comment-likes', 'comment-reactions', 'payload-kv', 'payload-preferences', 'payload-migrations', 'payload-jobs',
-  'payload-locked-documents', 'no-such-collection',
+  'payload-locked-documents', 'point-activities', 'levels', 'achievements', 'user-achievements', 'leaderboard-entries',
+  'video-progress', 'post-reads', 'no-such-collection',
 ]
 const GLOBALS = ['site-settings', 'no-such-global']
 
@@ -107,6 +108,14 @@ const SITE_ROUTES: { path: string; methods: string[] }[] = [
   { path: '/api/videos/:id', methods: ['GET'] },
   { path: '/api/videos/:id/comments', methods: ['GET', 'POST'] },
   { path: '/api/videos/:id/seo', methods: ['GET'] },
+  { path: '/api/videos/:id/progress', methods: ['POST'] },
+  { path: '/api/points/award', methods: ['POST'] },
+  { path: '/api/user/stats', methods: ['GET'] },
+  { path: '/api/user/recent-activities', methods: ['GET'] },
+  { path: '/api/user/time-zone', methods: ['PUT'] },
+  { path: '/api/achievements', methods: ['GET'] },
+  { path: '/api/leaderboard', methods: ['GET'] },
+  { path: '/api/leaderboard/weekly', methods: ['GET'] },
 ]
 /** Bodies that create or change nothing even when sent as a member or admin. */
 const WRITE_BODIES = (role: Role) => [...MALFORMED_BODIES, ...(role === 'admin' ? [] : HOSTILE_OBJECTS.map((body) => ({ body })))]

@@ -38,14 +38,16 @@ describe('POST /api/videos/track-views', () => {
     const before = await viewCountOf(video)
     const first = await client.post('/api/videos/track-views', { videoId: video })
     expect(first.status).toBe(200)
-    expect(first.body).toEqual({ counted: true, viewCount: before + 1 })
+    // A member's counted view also carries its points (video_watch, once per video per day).
+    expect(first.body).toEqual({ counted: true, viewCount: before + 1, award: expect.objectContaining({ pointsAwarded: expect.any(Number) }) })
+    expect(first.body.award.pointsAwarded).toBeGreaterThanOrEqual(10)
     const again = await client.post('/api/videos/track-views', { videoId: video })
     expect(again.body).toEqual({ counted: false, viewCount: before + 1 })
     expect(await viewCountOf(video)).toBe(before + 1)
 
     await ageViews(`user:${user.id}`)
     const nextHour = await client.post('/api/videos/track-views', { videoId: video })
-    expect(nextHour.body).toEqual({ counted: true, viewCount: before + 2 })
+    expect(nextHour.body).toEqual({ counted: true, viewCount: before + 2, award: expect.objectContaining({ pointsAwarded: 0 }) })
   })
 
   it('counts a visitor by an HttpOnly SameSite=Lax viewer_id cookie it sets', async () => {
@@ -96,7 +98,7 @@ describe('POST /api/videos/track-views', () => {
     const member = await registerMember(baseUrl)
     expect((await member.client.post('/api/videos/track-views', { videoId: SEEDED.premiumManual })).body.counted).toBe(false)
     const premium = await premiumMember()
-    expect((await premium.client.post('/api/videos/track-views', { videoId: SEEDED.premiumManual })).body).toEqual({ counted: true, viewCount: before + 1 })
+    expect((await premium.client.post('/api/videos/track-views', { videoId: SEEDED.premiumManual })).body).toMatchObject({ counted: true, viewCount: before + 1 })
   })
 
   it.each([

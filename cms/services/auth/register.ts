@@ -2,8 +2,12 @@ import type { Payload, PayloadRequest } from 'payload'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, ValidationError } from 'payload'
 
 import type { RegisterInput } from '../../../shared/schemas/auth'
+import type { PointsAward } from '../../../shared/types/points'
 import type { User } from '../../payload-types'
 import { conflict } from '../errors'
+import { NO_AWARD } from '../points/award'
+import { awardForJoining } from '../points/events'
+import { inTransaction } from '../points/transaction'
 import { withPasswordSlot } from './password'
 
 export { MEMBER_NUMBER_LOCK, transactionDb } from './member-number'
@@ -76,11 +80,24 @@ async function createMemberNow(payload: Payload, data: NewMemberData, outerReq?:
   }
 }
 
-export async function registerMember(payload: Payload, input: RegisterInput): Promise<User> {
-  return createMember(payload, {
+/**
+ * POST /api/auth/register: the account, then community_join. The award has a transaction of its
+ * own, after the account's: the password is hashed outside any transaction (see createMember), and
+ * a failed award (retried by nothing, logged) must not cost the member their new account.
+ */
+export async function registerMember(payload: Payload, input: RegisterInput): Promise<{ user: User; award: PointsAward }> {
+  const created = await createMember(payload, {
     username: input.username,
     password: input.password,
     email: input.email || null,
     dateOfBirth: input.dateOfBirth,
   })
+  try {
+    const award = await inTransaction(payload, (req) => awardForJoining(payload, { req, user: created }))
+    const user = await payload.findByID({ collection: 'users', id: created.id, depth: 1, overrideAccess: true })
+    return { user, award }
+  } catch (error) {
+    payload.logger.error({ err: error, event: 'community_join_award_failed', userId: created.id }, 'joining points not awarded')
+    return { user: created, award: NO_AWARD }
+  }
 }

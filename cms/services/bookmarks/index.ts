@@ -5,9 +5,11 @@ import type { Payload, Where } from 'payload'
 import { ALREADY_BOOKMARKED_MESSAGE, BOOKMARK_NOT_FOUND, CONTENT_NOT_FOUND } from '../../../shared/member-messages'
 import type { BookmarkKey } from '../../../shared/schemas/content'
 import type { BookmarkView } from '../../../shared/types/members'
+import type { PointsAward } from '../../../shared/types/points'
 import type { Bookmark, Media, User } from '../../payload-types'
 import { inTransaction, transactionDb } from '../db/transactions'
 import { conflict, notFound } from '../errors'
+import { awardForBookmark } from '../points'
 import { findVideoDoc } from '../videos'
 
 export const MAX_BOOKMARKS_LISTED = 500
@@ -75,10 +77,10 @@ async function resolveContent(payload: Payload, user: User, key: BookmarkKey) {
  * POST /api/bookmarks. The unique index on (user, contentType, contentId) and an
  * insert-or-ignore make concurrent clicks leave one row; the losers get 409 'already bookmarked'.
  */
-export async function addBookmark(payload: Payload, { user, key }: { user: User; key: BookmarkKey }): Promise<BookmarkView> {
+export async function addBookmark(payload: Payload, { user, key }: { user: User; key: BookmarkKey }): Promise<BookmarkView & { award: PointsAward }> {
   const content = await resolveContent(payload, user, key)
   if (!content) throw notFound(CONTENT_NOT_FOUND)
-  const id = await inTransaction(payload, async (req) => {
+  const { id, award } = await inTransaction(payload, async (req) => {
     const db = await transactionDb(payload, req)
     // The member is signed in and the item readable to them: the row is theirs by construction.
     const { rows } = await db.execute(sql`
@@ -86,11 +88,14 @@ export async function addBookmark(payload: Payload, { user, key }: { user: User;
       values (${user.id}, ${key.contentType}, ${key.contentId}, ${content.title}, ${content.thumbnailUrl})
       on conflict do nothing
       returning id`)
-    return rows[0] ? Number(rows[0].id) : null
+    if (!rows[0]) return { id: null, award: null }
+    // bookmark_add once per member and item ever: saving it again after removing it earns nothing.
+    const earned = await awardForBookmark(payload, { req, user, contentType: key.contentType, contentId: key.contentId, title: content.title })
+    return { id: Number(rows[0].id), award: earned }
   })
   if (id === null) throw conflict(ALREADY_BOOKMARKED_MESSAGE)
   const doc = await payload.findByID({ collection: 'bookmarks', id, depth: 0, user, overrideAccess: false })
-  return toView(doc)
+  return { ...toView(doc), award: award! }
 }
 
 /** DELETE /api/bookmarks/{contentType}/{contentId}: only ever the member's own row. */

@@ -4,6 +4,8 @@ import { COMMENTS_LOCKED } from '../../../shared/gate-messages'
 import { COMMENTING_TOO_FAST } from '../../../shared/member-messages'
 import { COMMENT_REQUIRED, NAME_REQUIRED } from '../../../shared/messages'
 import type { CommentView } from '../../../shared/types/members'
+import type { PointsAward } from '../../../shared/types/points'
+import { awardForComment, inTransaction } from '../points'
 import { rules } from '../rate-limit'
 import { badRequest, forbidden, notFound } from '../errors'
 import { canOpen } from '../premium-gate'
@@ -16,6 +18,9 @@ import { normalizeCommentText, normalizeName } from './text'
 export const limitCommentPosting = (ip: string, user: Viewer) =>
   limitAction(rules.comment, { ip, userId: user?.id }, COMMENTING_TOO_FAST)
 
+/** The new comment; a member's also carries the points it earned (SPEC §4: no second call for the animation). */
+export type PostedComment = CommentView & { award?: PointsAward }
+
 export type NewComment = { content: string; authorName?: string; authorEmail?: string }
 
 /**
@@ -25,7 +30,7 @@ export type NewComment = { content: string; authorName?: string; authorEmail?: s
 export async function postComment(
   payload: Payload,
   { videoId, user, input }: { videoId: string; user: Viewer; input: NewComment },
-): Promise<CommentView> {
+): Promise<PostedComment> {
   const video = await findVideoDoc(payload, { user, videoId })
   if (!video) throw notFound(VIDEO_NOT_FOUND)
   // Its discussion is for those who can watch it (the premium gate), like its comment list.
@@ -34,19 +39,25 @@ export async function postComment(
   if (!content) throw badRequest(COMMENT_REQUIRED)
   const authorName = user ? user.username ?? '' : normalizeName(input.authorName ?? '')
   if (!authorName) throw badRequest(NAME_REQUIRED)
-  const doc = await payload.create({
-    collection: 'comments',
-    data: {
-      video: video.id,
-      author: user?.id ?? null,
-      authorName,
-      authorEmail: user ? null : input.authorEmail?.toLowerCase() || null,
-      content,
-    },
-    // Comments are closed to direct creation (REST included); this caller was validated and rate-limited.
-    overrideAccess: true,
-    depth: 0,
+  // The comment and a member's points for it commit together (cms/services/points).
+  const { doc, award } = await inTransaction(payload, async (req) => {
+    const created = await payload.create({
+      collection: 'comments',
+      data: {
+        video: video.id,
+        author: user?.id ?? null,
+        authorName,
+        authorEmail: user ? null : input.authorEmail?.toLowerCase() || null,
+        content,
+      },
+      // Comments are closed to direct creation (REST included); this caller was validated and rate-limited.
+      overrideAccess: true,
+      depth: 0,
+      req,
+    })
+    const earned = user ? await awardForComment(payload, { req, user, commentId: created.id, videoId: video.videoId, videoTitle: video.title }) : undefined
+    return { doc: created, award: earned }
   })
   const [view] = await toCommentViews(payload, [doc], video.videoId, user)
-  return view!
+  return award ? { ...view!, award } : view!
 }

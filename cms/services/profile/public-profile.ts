@@ -4,9 +4,12 @@ import { USER_NOT_FOUND } from '../../../shared/messages'
 import { parseRowId } from '../../../shared/schemas/content-query'
 import type { ProfileUpdateData } from '../../../shared/schemas/profile'
 import type { PublicProfile } from '../../../shared/types/members'
+import type { PointsAward } from '../../../shared/types/points'
 import { holdsPremium } from '../../access/members'
 import type { Avatar, User } from '../../payload-types'
 import { notFound } from '../errors'
+import { awardForProfileUpdate } from '../points/events'
+import { inTransaction } from '../points/transaction'
 
 /** The only user fields a profile shows; never email, date of birth or payment ids. */
 export const PUBLIC_USER_FIELDS = {
@@ -81,7 +84,10 @@ export async function getPublicProfile(payload: Payload, userId: number | null):
 }
 
 /** PUT /api/profile: the signed-in member's own bio, location and website; '' clears a field. */
-export async function updateProfile(payload: Payload, { user, input }: { user: User; input: ProfileUpdateData }): Promise<PublicProfile> {
+export async function updateProfile(
+  payload: Payload,
+  { user, input }: { user: User; input: ProfileUpdateData },
+): Promise<PublicProfile & { award: PointsAward }> {
   const data: Partial<Pick<User, 'bio' | 'location' | 'website'>> = {}
   for (const key of ['bio', 'location', 'website'] as const) {
     const value = input[key]
@@ -90,6 +96,10 @@ export async function updateProfile(payload: Payload, { user, input }: { user: U
   // overrideAccess: members cannot update users through Payload (that would skip these
   // validated fields); this service edits only the signed-in member's own row, and only bio,
   // location and website.
-  await payload.update({ collection: 'users', id: user.id, data, depth: 0, overrideAccess: true })
-  return getPublicProfile(payload, user.id)
+  const award = await inTransaction(payload, async (req) => {
+    await payload.update({ collection: 'users', id: user.id, data, depth: 0, overrideAccess: true, req })
+    // profile_update: once a day (member's time zone), with the edit it rewards.
+    return awardForProfileUpdate(payload, { req, user })
+  })
+  return { ...(await getPublicProfile(payload, user.id)), award }
 }

@@ -56,6 +56,11 @@ export const rules = {
   commentLike: { name: 'comment-like', limit: envNumber('RATE_LIMIT_COMMENT_LIKES', 30), windowMs: 60 * 1000 },
   commentReaction: { name: 'comment-reaction', limit: envNumber('RATE_LIMIT_COMMENT_REACTIONS', 30), windowMs: 60 * 1000 },
   profilePicture: { name: 'profile-picture', limit: envNumber('RATE_LIMIT_PROFILE_PICTURE', 10), windowMs: 10 * 60 * 1000 },
+  // Points (cms/services/points), per account: player progress beats (one every ~10 s while
+  // playing), award claims, and time-zone changes (a new zone must not mint extra login days).
+  videoProgress: { name: 'video-progress', limit: envNumber('RATE_LIMIT_VIDEO_PROGRESS', 30), windowMs: 60 * 1000 },
+  pointsAward: { name: 'points-award', limit: envNumber('RATE_LIMIT_POINTS_AWARD', 30), windowMs: 60 * 1000 },
+  timeZone: { name: 'time-zone', limit: envNumber('RATE_LIMIT_TIME_ZONE', 3), windowMs: 24 * 60 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>
 
 export const tooManyAttemptsMessage = (retryAfterSeconds: number) => {

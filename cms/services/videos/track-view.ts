@@ -2,6 +2,8 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 
+import type { PointsAward } from '../../../shared/types/points'
+import { awardForView } from '../points/events'
 import type { RateLimitRule } from '../rate-limit'
 import { transactionDb } from '../db/transactions'
 import { badRequest, notFound } from '../errors'
@@ -34,7 +36,8 @@ export const trackViewsRule: RateLimitRule = {
   windowMs: 60 * 1000,
 }
 
-export type TrackViewResult = { counted: boolean; viewCount: number }
+/** `award`: the points a member's counted view earned (absent for visitors and uncounted views). */
+export type TrackViewResult = { counted: boolean; viewCount: number; award?: PointsAward }
 
 /**
  * POST /api/videos/track-views: counts one view of `videoId` for this viewer unless they already
@@ -50,7 +53,7 @@ export async function trackView(
   const { docs } = await payload.find({
     collection: 'videos',
     where: { videoId: { equals: videoId } },
-    select: { isPremium: true, isUncut: true, earlyAccessUntil: true, viewCount: true },
+    select: { isPremium: true, isUncut: true, earlyAccessUntil: true, viewCount: true, title: true },
     limit: 1,
     pagination: false,
     depth: 0,
@@ -76,8 +79,10 @@ export async function trackView(
     const { rows } = counted
       ? await db.execute(sql`update videos set view_count = coalesce(view_count, 0) + 1 where id = ${video.id} returning view_count`)
       : await db.execute(sql`select view_count from videos where id = ${video.id}`)
+    // A member's counted view earns video_watch (once per video per day) in the same transaction.
+    const award = counted && user ? await awardForView(payload, { req, user, videoId, videoRowId: video.id, title: video.title ?? videoId, now }) : undefined
     await commitTransaction(req)
-    return { counted, viewCount: Number(rows[0]?.view_count ?? 0) }
+    return { counted, viewCount: Number(rows[0]?.view_count ?? 0), ...(award ? { award } : {}) }
   } catch (error) {
     await killTransaction(req)
     throw error

@@ -13,8 +13,8 @@ export const POST: APIRoute = (context) =>
     // The 13+ rule, the password rules and the date checks are all in the shared schema.
     const input = await parseJson(context.request, registerSchema)
     const payload = await getPayloadClient()
-    const user = await registerMember(payload, input)
+    const { user, award } = await registerMember(payload, input)
     payload.logger.info({ event: 'member_registered', userId: user.id, memberNumber: user.memberNumber, ip }, 'new member')
     const cookie = await startSession(payload, user)
-    return json({ user: toSessionUser(user) }, 201, { 'set-cookie': cookie })
+    return json({ user: toSessionUser(user), award }, 201, { 'set-cookie': cookie })
   })

@@ -10,6 +10,6 @@ export const POST: APIRoute = (context) =>
     const { authUser } = requireUser(context)
     const input = await parseJson(context.request, verifyAgeSchema)
     const payload = await getPayloadClient()
-    const user = await verifyAge(payload, authUser.id, input.dateOfBirth)
-    return json({ user: toSessionUser(user) })
+    const { user, award } = await verifyAge(payload, authUser.id, input.dateOfBirth)
+    return json({ user: toSessionUser(user), award })
   })

@@ -4,6 +4,7 @@ import type { APIRoute } from 'astro'
 import { assertAdmin, deletePost, getPostById, parseInput, updatePost } from '../../../../cms/services/posts'
 import { blogPostUpdateSchema } from '../../../../shared/schemas/content'
 import { idSchema, withoutNul } from '../../../../shared/schemas/content-query'
+import { startsBlogRead } from '../../../lib/blog-read'
 import { handle, json, parseJson } from '../../../lib/http'
 import { getPayloadClient } from '../../../lib/payload'
 
@@ -13,7 +14,9 @@ export const GET: APIRoute = (context) =>
   handle(context, async () => {
     const id = parseInput(postId, context.params.id)
     const payload = await getPayloadClient()
-    return json(await getPostById(payload, { user: context.locals.authUser, id }))
+    const post = await getPostById(payload, { user: context.locals.authUser, id })
+    await startsBlogRead(payload, context.locals.authUser, post)
+    return json(post)
   })
 
 export const PUT: APIRoute = (context) =>

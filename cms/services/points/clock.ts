@@ -1,0 +1,36 @@
+// The time the points service runs on, and the leaderboard periods (site time zone, weeks from Monday).
+import { SITE_TIME_ZONE, type LeaderboardPeriod } from '../../../shared/constants'
+import { addDays, dayIn, isTimeZone, mondayOf, monthOf, startOfDay } from '../../../shared/time-zones'
+
+/** Every service function takes `now`; this is its default, so tests pass a fixed clock instead. */
+export const systemClock = (): Date => new Date()
+
+/** A member's zone for days (login, caps, streak): theirs if valid, else the site's. */
+export const memberTimeZone = (timeZone: string | null | undefined): string => (isTimeZone(timeZone) ? timeZone : SITE_TIME_ZONE)
+
+/** all_time is one period that starts at the epoch and never ends. */
+export const ALL_TIME_START = new Date(0)
+
+export type PeriodBounds = { period: LeaderboardPeriod; start: Date; end: Date | null }
+
+/** The period of `period` that `now` falls in, in the site's time zone. */
+export function periodBounds(period: LeaderboardPeriod, now: Date, timeZone: string = SITE_TIME_ZONE): PeriodBounds {
+  const day = dayIn(now, timeZone)
+  switch (period) {
+    case 'daily':
+      return { period, start: startOfDay(day, timeZone), end: startOfDay(addDays(day, 1), timeZone) }
+    case 'weekly': {
+      const monday = mondayOf(day)
+      return { period, start: startOfDay(monday, timeZone), end: startOfDay(addDays(monday, 7), timeZone) }
+    }
+    case 'monthly': {
+      const { first, next } = monthOf(day)
+      return { period, start: startOfDay(first, timeZone), end: startOfDay(next, timeZone) }
+    }
+    case 'all_time':
+      return { period, start: ALL_TIME_START, end: null }
+  }
+}
+
+export const allPeriodBounds = (now: Date): PeriodBounds[] =>
+  (['daily', 'weekly', 'monthly', 'all_time'] as const).map((period) => periodBounds(period, now))

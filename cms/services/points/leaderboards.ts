@@ -1,0 +1,77 @@
+// Leaderboards: read from the per-period totals (leaderboard_entries), one index range per board.
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+import type { LeaderboardPeriod } from '../../../shared/constants'
+import type { LeaderboardRow, WeeklyLeaderboardRow } from '../../../shared/types/points'
+import { profileBadges } from '../profile'
+import { periodBounds, systemClock } from './clock'
+import { poolDb, type Db } from './transaction'
+
+/** Rows a board shows (the Your Journey tab shows the top 10 of these). */
+export const LEADERBOARD_SIZE = 50
+
+type BoardRow = { userId: number; points: number; username: string; memberNumber: number | null; level: number; isPremium: boolean; premiumExpiresAt: string | null; isModerator: boolean }
+
+/**
+ * The top of a period's board: points earned in the period, highest first; equal totals in the
+ * order they were reached. Ranks are positions 1, 2, 3… without gaps. Members with nothing earned
+ * in the period are not listed.
+ */
+async function topOf(db: Db, period: LeaderboardPeriod, now: Date, limit: number): Promise<BoardRow[]> {
+  const { start } = periodBounds(period, now)
+  const { rows } = await db.execute(sql`
+    select e.user_id, e.points, u.username, u.member_number, u.level, u.is_premium, u.premium_expires_at, u.is_moderator
+    from leaderboard_entries e join users u on u.id = e.user_id
+    where e.period = ${period} and e.period_start = ${start.toISOString()} and e.points > 0
+    order by e.points desc, e.reached_at asc, e.user_id asc
+    limit ${limit}`)
+  return rows.map((row) => ({
+    userId: Number(row.user_id),
+    points: Number(row.points),
+    username: String(row.username ?? ''),
+    memberNumber: row.member_number === null ? null : Number(row.member_number),
+    level: Number(row.level ?? 1),
+    isPremium: Boolean(row.is_premium),
+    premiumExpiresAt: row.premium_expires_at ? new Date(row.premium_expires_at as string).toISOString() : null,
+    isModerator: Boolean(row.is_moderator),
+  }))
+}
+
+async function badgesOf(db: Db, userIds: number[]): Promise<Map<number, string[]>> {
+  const badges = new Map<number, string[]>()
+  if (userIds.length === 0) return badges
+  const { rows } = await db.execute(sql`
+    select parent_id, value from users_badges where parent_id = any(${`{${userIds.join(',')}}`}::int[]) order by parent_id, "order"`)
+  for (const row of rows) {
+    const id = Number(row.parent_id)
+    badges.set(id, [...(badges.get(id) ?? []), String(row.value)])
+  }
+  return badges
+}
+
+/** GET /api/leaderboard?period= → [{ rank, points, user { id, username, memberNumber, badges } }] */
+export async function getLeaderboard(
+  payload: Payload,
+  { period, now = systemClock(), limit = LEADERBOARD_SIZE }: { period: LeaderboardPeriod; now?: Date; limit?: number },
+): Promise<LeaderboardRow[]> {
+  const db = poolDb(payload)
+  const rows = await topOf(db, period, now, limit)
+  const badges = await badgesOf(db, rows.map((row) => row.userId))
+  return rows.map((row, index) => ({
+    rank: index + 1,
+    points: row.points,
+    user: {
+      id: row.userId,
+      username: row.username,
+      memberNumber: row.memberNumber,
+      badges: profileBadges({ badges: (badges.get(row.userId) ?? []) as never, isPremium: row.isPremium, premiumExpiresAt: row.premiumExpiresAt, isModerator: row.isModerator } as never),
+    },
+  }))
+}
+
+/** GET /api/leaderboard/weekly → [{ userId, username, level, points }] (this week, Monday start). */
+export async function getWeeklyLeaderboard(payload: Payload, { now = systemClock(), limit = LEADERBOARD_SIZE }: { now?: Date; limit?: number } = {}): Promise<WeeklyLeaderboardRow[]> {
+  const rows = await topOf(poolDb(payload), 'weekly', now, limit)
+  return rows.map((row) => ({ userId: row.userId, username: row.username, level: row.level, points: row.points }))
+}

@@ -1,0 +1,167 @@
+// The ledger and the totals that move with it, as SQL on the caller's transaction.
+import { sql } from '@payloadcms/db-postgres'
+
+import type { PointActivityType } from '../../../shared/constants'
+import type { DayString } from '../../../shared/time-zones'
+import { allPeriodBounds, memberTimeZone, periodBounds, type PeriodBounds } from './clock'
+import type { Db } from './transaction'
+
+/** The member's row as the award needs it, locked until the transaction ends. */
+export type LockedMember = {
+  id: number
+  points: number
+  totalPointsEarned: number
+  level: number
+  streak: number
+  streakFreezes: number
+  lastStreakDay: DayString | null
+  timeZone: string
+  memberNumber: number | null
+}
+
+/**
+ * Locks the member's row (FOR UPDATE): awards of one member run one after another, so caps,
+ * streak and level see every earlier award; awards of different members do not wait on each other.
+ */
+export async function lockMember(db: Db, userId: number): Promise<LockedMember | null> {
+  const { rows } = await db.execute(sql`
+    select id, points, total_points_earned, level, streak, streak_freezes, last_streak_day, time_zone, member_number
+    from users where id = ${userId} for update`)
+  const row = rows[0]
+  if (!row) return null
+  return {
+    id: Number(row.id),
+    points: Number(row.points ?? 0),
+    totalPointsEarned: Number(row.total_points_earned ?? 0),
+    level: Number(row.level ?? 1),
+    streak: Number(row.streak ?? 0),
+    streakFreezes: Number(row.streak_freezes ?? 0),
+    lastStreakDay: typeof row.last_streak_day === 'string' && row.last_streak_day ? row.last_streak_day : null,
+    timeZone: memberTimeZone(row.time_zone as string | null),
+    memberNumber: row.member_number === null || row.member_number === undefined ? null : Number(row.member_number),
+  }
+}
+
+/** Positive awards of `activityType` since `since` (the member's local midnight): what a daily cap counts. */
+export async function countAwardsSince(db: Db, userId: number, activityType: PointActivityType, since: Date): Promise<number> {
+  const { rows } = await db.execute(sql`
+    select count(*)::int as n from point_activities
+    where user_id = ${userId} and activity_type = ${activityType} and points > 0 and created_at >= ${since.toISOString()}`)
+  return Number(rows[0]?.n ?? 0)
+}
+
+export type LedgerRow = {
+  userId: number
+  activityType: PointActivityType
+  points: number
+  contentType?: string | null
+  contentId?: string | null
+  description: string
+  metadata?: Record<string, unknown> | null
+  idempotencyKey: string
+  createdAt: Date
+}
+
+/** Inserts a ledger row unless its key exists (a repeat, or a concurrent twin): its id, or null. */
+export async function insertLedgerRow(db: Db, row: LedgerRow): Promise<number | null> {
+  const at = row.createdAt.toISOString()
+  const { rows } = await db.execute(sql`
+    insert into point_activities (user_id, activity_type, points, content_type, content_id, description, metadata, idempotency_key, created_at, updated_at)
+    values (${row.userId}, ${row.activityType}, ${row.points}, ${row.contentType ?? null}, ${row.contentId ?? null}, ${row.description},
+            ${row.metadata ? JSON.stringify(row.metadata) : null}::jsonb, ${row.idempotencyKey}, ${at}, ${at})
+    on conflict (idempotency_key) do nothing
+    returning id`)
+  return rows[0] ? Number(rows[0].id) : null
+}
+
+export type LedgerEntry = {
+  id: number
+  userId: number
+  activityType: PointActivityType
+  points: number
+  contentType: string | null
+  contentId: string | null
+  description: string
+  createdAt: Date
+}
+
+export async function findLedgerRow(db: Db, idempotencyKey: string): Promise<LedgerEntry | null> {
+  const { rows } = await db.execute(sql`
+    select id, user_id, activity_type, points, content_type, content_id, description, created_at
+    from point_activities where idempotency_key = ${idempotencyKey}`)
+  const row = rows[0]
+  if (!row) return null
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    activityType: row.activity_type as PointActivityType,
+    points: Number(row.points),
+    contentType: (row.content_type as string | null) ?? null,
+    contentId: (row.content_id as string | null) ?? null,
+    description: String(row.description),
+    createdAt: new Date(row.created_at as string),
+  }
+}
+
+/** Net awards per activity type (a take-back row counts -1), for the types asked. */
+export async function netActivityCounts(db: Db, userId: number, types: readonly string[]): Promise<Record<string, number>> {
+  if (types.length === 0) return {}
+  const { rows } = await db.execute(sql`
+    select activity_type, sum(sign(points))::int as n from point_activities
+    where user_id = ${userId} and activity_type::text = any(${`{${types.join(',')}}`}::text[])
+    group by activity_type`)
+  return Object.fromEntries(rows.map((row) => [String(row.activity_type), Number(row.n ?? 0)]))
+}
+
+export type MemberTotals = {
+  pointsDelta: number
+  earnedDelta: number
+  level: number
+  streak: number
+  streakFreezes: number
+  lastStreakDay: DayString | null
+  activityAt: Date | null
+}
+
+/**
+ * Writes the member's points columns. The users_keep_points trigger (migration points_columns_guard)
+ * lets only a transaction that says app.points_write = 'on' change them; it is switched on for
+ * this statement alone, so a Payload write later in the same transaction cannot put old values back.
+ */
+export async function updateMemberTotals(db: Db, userId: number, totals: MemberTotals): Promise<void> {
+  await db.execute(sql`select set_config('app.points_write', 'on', true)`)
+  await db.execute(sql`
+    update users set
+      points = greatest(coalesce(points, 0) + ${totals.pointsDelta}, 0),
+      total_points_earned = greatest(coalesce(total_points_earned, 0) + ${totals.earnedDelta}, 0),
+      level = ${totals.level},
+      streak = ${totals.streak},
+      streak_freezes = ${totals.streakFreezes},
+      last_streak_day = ${totals.lastStreakDay},
+      last_activity_at = coalesce(${totals.activityAt?.toISOString() ?? null}::timestamptz, last_activity_at)
+    where id = ${userId}`)
+  await db.execute(sql`select set_config('app.points_write', 'off', true)`)
+}
+
+/**
+ * Adds `delta` to the member's total in each period (daily, weekly, monthly, all_time) that `at`
+ * falls in. A gain moves reachedAt (ties on the board go to whoever got there first); a
+ * take-back keeps it.
+ */
+export async function addToLeaderboards(db: Db, userId: number, delta: number, at: Date, now: Date = at): Promise<void> {
+  if (delta === 0) return
+  const when = now.toISOString()
+  for (const bounds of allPeriodBounds(at)) await upsertEntry(db, userId, bounds, delta, when)
+}
+
+async function upsertEntry(db: Db, userId: number, bounds: PeriodBounds, delta: number, when: string) {
+  await db.execute(sql`
+    insert into leaderboard_entries (user_id, period, period_start, period_end, points, reached_at, created_at, updated_at)
+    values (${userId}, ${bounds.period}, ${bounds.start.toISOString()}, ${bounds.end?.toISOString() ?? null}, ${delta}, ${when}, ${when}, ${when})
+    on conflict (user_id, period, period_start) do update set
+      points = leaderboard_entries.points + excluded.points,
+      reached_at = case when excluded.points > 0 then excluded.reached_at else leaderboard_entries.reached_at end,
+      updated_at = excluded.updated_at`)
+}
+
+export { periodBounds }

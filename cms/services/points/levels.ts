@@ -1,0 +1,19 @@
+// Levels: the admin-edited table in `levels`; a member's level follows their points and never drops.
+import { sql } from '@payloadcms/db-postgres'
+
+import { levelFor, nextLevelAfter, type LevelRow } from '../../../shared/points'
+import type { Db } from './transaction'
+
+export { levelFor, nextLevelAfter, type LevelRow }
+
+export async function loadLevels(db: Db): Promise<LevelRow[]> {
+  const { rows } = await db.execute(sql`select level, points_required from levels order by level`)
+  return rows.map((row) => ({ level: Number(row.level), pointsRequired: Number(row.points_required) }))
+}
+
+/**
+ * The level after an award: the table's level for the points, but never below the one held
+ * (a take-back does not take a level away, and an admin raising a threshold does not demote).
+ */
+export const levelAfter = (currentLevel: number, points: number, levels: readonly LevelRow[]): number =>
+  Math.max(currentLevel, levelFor(points, levels))

@@ -1,0 +1,113 @@
+// A member's numbers (GET /api/user/stats), their recent ledger rows, the achievement catalogue.
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+import { ACTIVITY_POINTS } from '../../../shared/points'
+import { dayIn } from '../../../shared/time-zones'
+import type { AchievementView, RecentActivity, UserStats } from '../../../shared/types/points'
+import type { PointActivityType } from '../../../shared/constants'
+import { notFound } from '../errors'
+import { asRarity } from './achievements'
+import { memberTimeZone, systemClock } from './clock'
+import { rankOf } from './ranks'
+import { loadLevels, nextLevelAfter } from './levels'
+import { currentStreak } from './streaks'
+import { poolDb } from './transaction'
+
+export const RECENT_ACTIVITIES_LIMIT = 20
+
+/** GET /api/user/stats for the signed-in member. The streak shown is 0 once it can no longer be kept (missed days beyond the freezes held). */
+export async function getUserStats(payload: Payload, { userId, now = systemClock() }: { userId: number; now?: Date }): Promise<UserStats> {
+  const db = poolDb(payload)
+  const { rows } = await db.execute(sql`
+    select points, total_points_earned, level, streak, streak_freezes, last_streak_day, time_zone from users where id = ${userId}`)
+  const user = rows[0]
+  if (!user) throw notFound('Member not found.')
+  const points = Number(user.points ?? 0)
+  const level = Number(user.level ?? 1)
+  const today = dayIn(now, memberTimeZone(user.time_zone as string | null))
+  const streak = currentStreak(
+    { streak: Number(user.streak ?? 0), freezes: Number(user.streak_freezes ?? 0), lastDay: (user.last_streak_day as string | null) || null },
+    today,
+  )
+  const [levels, unlocked, daily, weekly, monthly, allTime] = await Promise.all([
+    loadLevels(db),
+    db.execute(sql`
+      select a.id, a.title, a.description, a.rarity, ua.unlocked_at from user_achievements ua join achievements a on a.id = ua.achievement_id
+      where ua.user_id = ${userId} and ua.unlocked_at is not null order by ua.unlocked_at desc, a.id desc`),
+    rankOf(db, userId, 'daily', now),
+    rankOf(db, userId, 'weekly', now),
+    rankOf(db, userId, 'monthly', now),
+    rankOf(db, userId, 'all_time', now),
+  ])
+  return {
+    level,
+    points,
+    streak,
+    totalPointsEarned: Number(user.total_points_earned ?? 0),
+    achievements: unlocked.rows.map((row) => ({
+      achievement: { id: Number(row.id), title: String(row.title), description: String(row.description ?? ''), rarity: asRarity(row.rarity) },
+      unlockedAt: new Date(row.unlocked_at as string).toISOString(),
+    })),
+    nextLevel: nextLevelAfter(level, points, levels),
+    rank: { daily, weekly, monthly, allTime },
+  }
+}
+
+/** GET /api/user/recent-activities: the member's newest ledger rows. */
+export async function getRecentActivities(payload: Payload, { userId, limit = RECENT_ACTIVITIES_LIMIT }: { userId: number; limit?: number }): Promise<RecentActivity[]> {
+  const { rows } = await poolDb(payload).execute(sql`
+    select id, activity_type, points, description, content_type, content_id, created_at from point_activities
+    where user_id = ${userId} order by created_at desc, id desc limit ${limit}`)
+  return rows.map((row) => ({
+    id: Number(row.id),
+    activityType: row.activity_type as PointActivityType,
+    points: Number(row.points),
+    description: String(row.description),
+    contentType: (row.content_type as string | null) ?? null,
+    contentId: (row.content_id as string | null) ?? null,
+    createdAt: new Date(row.created_at as string).toISOString(),
+  }))
+}
+
+/**
+ * GET /api/achievements: the catalogue. A visitor sees every achievement, a secret one without
+ * title or description; a member also sees isUnlocked, unlockedAt and progress, and the secret
+ * ones they unlocked in full.
+ */
+export async function listAchievements(payload: Payload, { userId }: { userId?: number | null }): Promise<AchievementView[]> {
+  const { rows } = await poolDb(payload).execute(sql`
+    select a.id, a.name, a.title, a.description, a.icon, a.color, a.rarity, a.category, a.activity_type, a.target_count, a.points_required,
+           a.metric, a.is_secret, ua.unlocked_at, ua.progress
+    from achievements a
+    left join user_achievements ua on ua.achievement_id = a.id and ua.user_id = ${userId ?? null}
+    order by a.id`)
+  return rows.map((row) => {
+    const unlockedAt = row.unlocked_at ? new Date(row.unlocked_at as string).toISOString() : null
+    const hidden = Boolean(row.is_secret) && !unlockedAt
+    const view: AchievementView = {
+      id: Number(row.id),
+      name: hidden ? 'secret' : String(row.name),
+      title: hidden ? null : String(row.title),
+      description: hidden ? null : String(row.description ?? ''),
+      icon: hidden ? null : ((row.icon as string | null) ?? null),
+      color: (row.color as string | null) ?? null,
+      rarity: asRarity(row.rarity),
+      category: String(row.category ?? 'engagement'),
+      activityType: hidden ? null : ((row.activity_type as string | null) ?? null),
+      targetCount: hidden ? null : row.metric === 'total_points' ? Number(row.points_required ?? 0) : row.target_count === null ? null : Number(row.target_count),
+      isSecret: Boolean(row.is_secret),
+      points: ACTIVITY_POINTS.achievement_unlock,
+    }
+    if (userId) Object.assign(view, { isUnlocked: Boolean(unlockedAt), unlockedAt, progress: Number(row.progress ?? 0) })
+    return view
+  })
+}
+
+/** PUT /api/user/time-zone: the zone the member's days (login bonus, caps, streak) are counted in. */
+export async function setTimeZone(payload: Payload, { userId, timeZone }: { userId: number; timeZone: string }): Promise<{ timeZone: string }> {
+  // overrideAccess: timeZone is server-kept (members cannot write it through REST); the endpoint
+  // checked the caller is this member and the zone is a real one.
+  await payload.update({ collection: 'users', id: userId, data: { timeZone }, depth: 0, overrideAccess: true })
+  return { timeZone }
+}

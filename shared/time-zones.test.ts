@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+
+import { addDays, dayIn, daysBetween, isTimeZone, mondayOf, monthOf, startOfDay } from './time-zones'
+
+describe('calendar days in a time zone', () => {
+  it('puts one instant on different days in different zones (across midnight)', () => {
+    const instant = new Date('2026-03-01T03:30:00Z') // 22:30 on Feb 28 in New York, 12:30 on Mar 1 in Tokyo
+    expect(dayIn(instant, 'America/New_York')).toBe('2026-02-28')
+    expect(dayIn(instant, 'Asia/Tokyo')).toBe('2026-03-01')
+    expect(dayIn(instant, 'UTC')).toBe('2026-03-01')
+  })
+
+  it('finds local midnight, including on the days DST starts and ends', () => {
+    expect(startOfDay('2026-01-15', 'America/New_York').toISOString()).toBe('2026-01-15T05:00:00.000Z')
+    expect(startOfDay('2026-07-15', 'America/New_York').toISOString()).toBe('2026-07-15T04:00:00.000Z')
+    // 8 March 2026: clocks go forward at 02:00; midnight is still EST.
+    expect(startOfDay('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z')
+    expect(startOfDay('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z')
+    // 1 November 2026: clocks go back at 02:00; that day is 25 hours long.
+    expect(startOfDay('2026-11-01', 'America/New_York').toISOString()).toBe('2026-11-01T04:00:00.000Z')
+    expect(startOfDay('2026-11-02', 'America/New_York').toISOString()).toBe('2026-11-02T05:00:00.000Z')
+    expect(startOfDay('2026-03-29', 'Europe/Berlin').toISOString()).toBe('2026-03-28T23:00:00.000Z')
+  })
+
+  it('does calendar arithmetic on day strings', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01')
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29')
+    expect(daysBetween('2026-12-31', '2027-01-02')).toBe(2)
+    expect(daysBetween('2026-03-08', '2026-03-09')).toBe(1)
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23') // a Sunday belongs to the week before
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23')
+    expect(monthOf('2026-12-31')).toEqual({ first: '2026-12-01', next: '2027-01-01' })
+  })
+
+  it('knows real zone names only', () => {
+    expect(isTimeZone('Europe/Berlin')).toBe(true)
+    expect(isTimeZone('UTC')).toBe(true)
+    expect(isTimeZone('Mars/Olympus')).toBe(false)
+    expect(isTimeZone('')).toBe(false)
+    expect(isTimeZone(42)).toBe(false)
+  })
+})
