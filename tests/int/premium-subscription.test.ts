@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { ApiClient, registerMember } from '../helpers/api-client'
+import { sql } from './sql'
 import { activate, baseUrl, memberWithSubscription, paymentsOf, paypal, storedPremium } from './premium-helpers'
 
 const GRACE_MS = 3 * 24 * 60 * 60 * 1000
@@ -47,6 +48,12 @@ describe('confirming a PayPal subscription', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => activate(client, subscription)))
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
     expect(await paymentsOf(user.id)).toHaveLength(1)
+    // Going Premium earns its points once per subscription (SPEC §9: 100), whatever the race.
+    const ledger = await sql<{ points: number; description: string }>(
+      "select points, description from point_activities where user_id = $1 and activity_type = 'premium_subscription'",
+      [user.id],
+    )
+    expect(ledger).toEqual([{ points: 100, description: 'Subscribed to premium' }])
   })
 
   it.each(['APPROVAL_PENDING', 'CANCELLED', 'SUSPENDED'] as const)("body status 'active' for a subscription PayPal reports as %s is refused", async (status) => {

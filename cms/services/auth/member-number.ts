@@ -5,8 +5,6 @@ import { BADGE_TIERS, badgesForMemberNumber, type BadgeCode } from '../../../sha
 import type { User } from '../../payload-types'
 import { transactionDb } from '../db/transactions'
 
-export { transactionDb }
-
 export const MEMBER_NUMBER_LOCK = 7_031_001
 
 const TIER_BADGES = new Set<string>([...Object.keys(BADGE_TIERS), 'member'])

@@ -7,10 +7,10 @@ import type { User } from '../../payload-types'
 import { conflict } from '../errors'
 import { NO_AWARD } from '../points/award'
 import { awardForJoining } from '../points/events'
-import { inTransaction } from '../points/transaction'
+import { inTransaction } from '../db/transactions'
 import { withPasswordSlot } from './password'
 
-export { MEMBER_NUMBER_LOCK, transactionDb } from './member-number'
+export { MEMBER_NUMBER_LOCK } from './member-number'
 
 export type NewMemberData = {
   username: string

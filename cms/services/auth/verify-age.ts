@@ -5,7 +5,7 @@ import { ageOn } from '../../../shared/dates'
 import type { PointsAward } from '../../../shared/types/points'
 import type { User } from '../../payload-types'
 import { awardForAgeVerification } from '../points/events'
-import { inTransaction } from '../points/transaction'
+import { inTransaction } from '../db/transactions'
 import { badRequest } from '../errors'
 
 export const DOB_MISMATCH = 'That date of birth does not match the one you registered with.'

@@ -12,16 +12,25 @@ export async function transactionDb(payload: Payload, req: PayloadRequest) {
   return (id !== undefined && adapter.sessions?.[String(id)]?.db) || adapter.drizzle
 }
 
-/** Runs `work` in one database transaction of its own and commits it, or rolls it back on any error. */
-export async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
+export type Db = Awaited<ReturnType<typeof transactionDb>>
+
+/**
+ * Runs `work` in one database transaction and commits it, or rolls it back on any error. Given an
+ * `outer` request already in a transaction, `work` joins that one (its caller commits).
+ */
+export async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>, outer?: PayloadRequest): Promise<T> {
+  if (outer && (await outer.transactionID) !== undefined) return work(outer)
+  const req = outer ?? (await createLocalReq({}, payload))
+  const owns = await initTransaction(req)
   try {
     const result = await work(req)
-    await commitTransaction(req)
+    if (owns) await commitTransaction(req)
     return result
   } catch (error) {
-    await killTransaction(req)
+    if (owns) await killTransaction(req)
     throw error
   }
 }
+
+/** The adapter's own handle (autocommit): for reads and single-statement writes outside any transaction. */
+export const poolDb = (payload: Payload): Db => (payload.db as unknown as { drizzle: Db }).drizzle

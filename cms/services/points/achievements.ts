@@ -5,7 +5,7 @@ import { DEFAULT_RARITY, RARITIES, type Rarity } from '../../../shared/constants
 import type { UnlockedAchievement } from '../../../shared/types/points'
 import { activityTypesOf, measureAchievement, type AchievementRule, type MemberFacts } from './achievement-rules'
 import { netActivityCounts } from './ledger'
-import type { Db } from './transaction'
+import type { Db } from '../db/transactions'
 
 export const asRarity = (value: unknown): Rarity => (RARITIES.includes(value as Rarity) ? (value as Rarity) : DEFAULT_RARITY)
 

@@ -23,7 +23,7 @@ import {
 } from './ledger'
 import { levelAfter, loadLevels } from './levels'
 import { advanceStreak } from './streaks'
-import { transactionDb, type Db } from './transaction'
+import { transactionDb, type Db } from '../db/transactions'
 
 export const NO_AWARD: PointsAward = Object.freeze({ pointsAwarded: 0, levelUp: false, newLevel: null, achievementUnlocked: null })
 

@@ -3,7 +3,7 @@ import { sql } from '@payloadcms/db-postgres'
 
 import { achievements } from '../../seed/fixtures/achievements'
 import { levels } from '../../seed/fixtures/levels'
-import type { Db } from './transaction'
+import type { Db } from '../db/transactions'
 
 /** Inserts the fixture levels and achievements that are missing (by level and by name); existing rows are left as they are. */
 export async function ensureGamificationCatalogue(db: Pick<Db, 'execute'>): Promise<{ levels: number; achievements: number }> {

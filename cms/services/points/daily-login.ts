@@ -6,7 +6,7 @@ import type { PointsAward } from '../../../shared/types/points'
 import { awardPoints, NO_AWARD } from './award'
 import { memberTimeZone, systemClock } from './clock'
 import { awardKeys } from './keys'
-import { inTransaction } from './transaction'
+import { inTransaction } from '../db/transactions'
 
 /**
  * Member-days already given (or tried) in this process, so only a member's first request of the

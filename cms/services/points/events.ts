@@ -7,7 +7,7 @@ import type { PointsAward } from '../../../shared/types/points'
 import { awardPoints, NO_AWARD, revokeAward } from './award'
 import { memberTimeZone, systemClock } from './clock'
 import { awardKeys } from './keys'
-import { inTransaction } from './transaction'
+import { inTransaction } from '../db/transactions'
 
 type Member = { id: number; timeZone?: string | null }
 

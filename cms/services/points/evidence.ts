@@ -14,7 +14,7 @@ import { canPlayVideo, findVideoDoc, VIDEO_NOT_FOUND } from '../videos'
 import { awardPoints } from './award'
 import { memberTimeZone, systemClock } from './clock'
 import { awardKeys } from './keys'
-import { inTransaction, poolDb, transactionDb } from './transaction'
+import { inTransaction, poolDb, transactionDb } from '../db/transactions'
 
 /** A beat counts the ground since the last one only if real time allows it: at most 2× speed, and beats at most this far apart. */
 export const MAX_PLAYBACK_RATE = 2

@@ -19,4 +19,4 @@ export { getRecentActivities, getUserStats, listAchievements, setTimeZone } from
 export { ensureGamificationCatalogue } from './catalogue'
 export { periodBounds, systemClock } from './clock'
 export { awardKeys } from './keys'
-export { inTransaction } from './transaction'
+export { inTransaction } from '../db/transactions'

@@ -6,7 +6,7 @@ import type { LeaderboardPeriod } from '../../../shared/constants'
 import type { LeaderboardRow, WeeklyLeaderboardRow } from '../../../shared/types/points'
 import { profileBadges } from '../profile'
 import { periodBounds, systemClock } from './clock'
-import { poolDb, type Db } from './transaction'
+import { poolDb, type Db } from '../db/transactions'
 
 /** Rows a board shows (the Your Journey tab shows the top 10 of these). */
 export const LEADERBOARD_SIZE = 50

@@ -4,7 +4,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { PointActivityType } from '../../../shared/constants'
 import type { DayString } from '../../../shared/time-zones'
 import { allPeriodBounds, memberTimeZone, periodBounds, type PeriodBounds } from './clock'
-import type { Db } from './transaction'
+import type { Db } from '../db/transactions'
 
 /** The member's row as the award needs it, locked until the transaction ends. */
 export type LockedMember = {

@@ -2,7 +2,7 @@
 import { sql } from '@payloadcms/db-postgres'
 
 import { levelFor, nextLevelAfter, type LevelRow } from '../../../shared/points'
-import type { Db } from './transaction'
+import type { Db } from '../db/transactions'
 
 export { levelFor, nextLevelAfter, type LevelRow }
 

@@ -3,7 +3,7 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { LeaderboardPeriod } from '../../../shared/constants'
 import { periodBounds } from './clock'
-import type { Db } from './transaction'
+import type { Db } from '../db/transactions'
 
 /**
  * Counting everyone ahead of a member is a scan of that many index entries: cheap near the top,

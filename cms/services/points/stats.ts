@@ -12,7 +12,7 @@ import { memberTimeZone, systemClock } from './clock'
 import { rankOf } from './ranks'
 import { loadLevels, nextLevelAfter } from './levels'
 import { currentStreak } from './streaks'
-import { poolDb } from './transaction'
+import { poolDb } from '../db/transactions'
 
 export const RECENT_ACTIVITIES_LIMIT = 20
 

@@ -2,9 +2,14 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { User } from '../../payload-types'
 import type { PaypalSubscription } from '../paypal'
+import { awardPremiumSubscription } from '../points'
 import { changedFields, premiumFromSubscription } from './state'
 
-/** Brings the member's Premium in line with the subscription; writes only what changed. */
+/**
+ * Brings the member's Premium in line with the subscription; writes only what changed. An active
+ * subscription earns its `premium_subscription` points once (keyed by the subscription id), in
+ * the same transaction.
+ */
 export async function applySubscription(payload: Payload, req: PayloadRequest, user: User, subscription: PaypalSubscription): Promise<boolean> {
   const changes = changedFields(user, premiumFromSubscription(user, subscription))
   if (Object.keys(changes).length === 0) return false
@@ -18,6 +23,7 @@ export async function applySubscription(payload: Payload, req: PayloadRequest, u
     overrideAccess: true,
     context: { premiumSync: true },
   })
+  if (subscription.status === 'ACTIVE') await awardPremiumSubscription(payload, { user, subscriptionId: subscription.id, req })
   payload.logger.info({ event: 'premium_changed', userId: user.id, subscriptionId: subscription.id, status: subscription.status, fields: Object.keys(changes) }, 'premium updated from PayPal')
   return true
 }

@@ -9,7 +9,7 @@ import { holdsPremium } from '../../access/members'
 import type { Avatar, User } from '../../payload-types'
 import { notFound } from '../errors'
 import { awardForProfileUpdate } from '../points/events'
-import { inTransaction } from '../points/transaction'
+import { inTransaction } from '../db/transactions'
 
 /** The only user fields a profile shows; never email, date of birth or payment ids. */
 export const PUBLIC_USER_FIELDS = {
