@@ -50,7 +50,7 @@ describe('confirming a PayPal subscription', () => {
     expect(await paymentsOf(user.id)).toHaveLength(1)
     // Going Premium earns its points once per subscription (SPEC §9: 100), whatever the race.
     const ledger = await sql<{ points: number; description: string }>(
-      "select points, description from point_activities where user_id = $1 and activity_type = 'premium_subscription'",
+      "select points::int as points, description from point_activities where user_id = $1 and activity_type = 'premium_subscription'",
       [user.id],
     )
     expect(ledger).toEqual([{ points: 100, description: 'Subscribed to premium' }])
