@@ -29,7 +29,7 @@ export const PointActivities: CollectionConfig = {
     { name: 'contentType', type: 'text', maxLength: 32 },
     { name: 'contentId', type: 'text', maxLength: 255 },
     { name: 'description', type: 'text', required: true, maxLength: 500 },
-    { name: 'metadata', type: 'json' },
+    { name: 'metadata', type: 'json', admin: { readOnly: true, components: { Field: '/components/JsonView#JsonView' } } },
     // What makes an award happen once: 'login:42:2026-11-25', 'comment_post:comment:17'… (see cms/services/points/README.md).
     { name: 'idempotencyKey', type: 'text', required: true, unique: true, maxLength: 255 },
   ],
