@@ -130,6 +130,12 @@ test('write a post with every editor feature in /cms, publish it, and read each 
     await insertFromSlashMenu(page, 'YouTube video')
     const youTubeBlock = editor.locator('.LexicalEditorTheme__block-YouTube').last()
     await expect(youTubeBlock.getByText('YouTube link or video id')).toBeVisible()
+    // A block's fields reach the document through Payload's debounced form-state round trip; the
+    // autosave that carries the caption shows they did (publishing sooner could save without them).
+    const blockSynced = page.waitForRequest(
+      (r) => r.method() === 'PATCH' && r.url().includes('autosave=true') && (r.postData() ?? '').includes(VIDEO.caption),
+      { timeout: 30_000 },
+    )
     await youTubeBlock.locator('input[name="url"]').fill(VIDEO.url)
     await youTubeBlock.locator('input[name="caption"]').fill(VIDEO.caption)
 
@@ -139,6 +145,7 @@ test('write a post with every editor feature in /cms, publish it, and read each 
     await chooseInListDrawer(page, heroImage.filename)
     await expect(featured).toContainText(heroImage.filename)
 
+    await blockSynced
     await publish(page)
     await page.screenshot({ path: `${SHOTS_DIR}/cms-write-post-published.png`, fullPage: true })
 
