@@ -7,7 +7,8 @@ import pg from 'pg'
 
 import { SITE_TIME_ZONE } from '../../shared/constants'
 import { buildPointsFixture, FIXTURE_LEDGER_ROWS, FIXTURE_MEMBERS, FIXTURE_PASSWORD, type FixtureTimings } from './points-fixture'
-import { timedLoad, type TimedLoadResult } from './timed-load'
+import { round, serialLatency } from './load'
+import { percentile, timedLoad, type TimedLoadResult } from './timed-load'
 
 export const POINTS_TARGETS_P95_MS = { leaderboard: 10, stats: 10, award: 15 } as const
 
@@ -20,6 +21,8 @@ export type PointsCase = {
   result: TimedLoadResult
   /** Awards only: responses that earned points (checked in the ledger afterwards). */
   paid?: number
+  /** Median of SERIAL_SAMPLES requests one at a time (no queueing), ms. */
+  serialMs: number
 }
 
 export type PointsBenchResult = {
@@ -33,6 +36,7 @@ export type PointsBenchOptions = { connections: number; durationSeconds: number;
 /** Members whose sessions the award case spreads its requests over (each shares AWARD_ITEMS items once). */
 const AWARD_MEMBERS = Number(process.env.BENCH_POINTS_AWARD_MEMBERS ?? 300)
 const WARMUP_AWARD_MEMBERS = 30
+const SERIAL_SAMPLES = 25
 /** content_share's daily cap (shared/points.ts DAILY_POINT_CAPS): every request of the run earns points. */
 const AWARD_ITEMS = 5
 
@@ -48,7 +52,8 @@ export async function pointsBench(appUrl: string, databaseUrl: string, options: 
   await db.connect()
   try {
     const board = await weeklyBoard(db)
-    const awardMembers = await pickAwardMembers(db, AWARD_MEMBERS + WARMUP_AWARD_MEMBERS)
+    const serialMembers = SERIAL_SAMPLES / AWARD_ITEMS
+    const awardMembers = await pickAwardMembers(db, AWARD_MEMBERS + WARMUP_AWARD_MEMBERS + serialMembers)
     const slugs = await publishedSlugs(appUrl, AWARD_ITEMS)
 
     log(`points: signing in ${2 + awardMembers.length} fixture members…`)
@@ -69,7 +74,8 @@ export async function pointsBench(appUrl: string, databaseUrl: string, options: 
       const url = appUrl + path
       await timedLoad({ url, connections: options.connections, durationSeconds: options.warmupSeconds, headers })
       const result = await timedLoad({ url, connections: options.connections, durationSeconds: options.durationSeconds, headers })
-      cases.push({ name, method: 'GET', path, who, targetP95Ms, result })
+      const serialMs = await serialLatency(url, headers, SERIAL_SAMPLES)
+      cases.push({ name, method: 'GET', path, who, targetP95Ms, result, serialMs })
     }
     await run('leaderboard', 'visitor', '/api/leaderboard?period=weekly', POINTS_TARGETS_P95_MS.leaderboard, { origin: appUrl })
     await run('stats', `member at weekly rank ${board.top.rank} (top)`, '/api/user/stats', POINTS_TARGETS_P95_MS.stats, { origin: appUrl, cookie: topCookie })
@@ -81,7 +87,8 @@ export async function pointsBench(appUrl: string, databaseUrl: string, options: 
       headers: { cookie: cookies[n % cookies.length]!, 'content-type': 'application/json' },
       body: JSON.stringify({ activityType: 'content_share', contentType: 'blog_post', contentId: slugs[Math.floor(n / cookies.length) % slugs.length] }),
     })
-    const warmupCookies = awardCookies.slice(AWARD_MEMBERS)
+    const warmupCookies = awardCookies.slice(AWARD_MEMBERS, AWARD_MEMBERS + WARMUP_AWARD_MEMBERS)
+    const serialCookies = awardCookies.slice(AWARD_MEMBERS + WARMUP_AWARD_MEMBERS)
     const measuredCookies = awardCookies.slice(0, AWARD_MEMBERS)
     const url = `${appUrl}/api/points/award`
     log(`points: award (content_share; ${measuredCookies.length} members × ${AWARD_ITEMS} posts)`)
@@ -91,7 +98,18 @@ export async function pointsBench(appUrl: string, databaseUrl: string, options: 
     const before = await countShares(db, awardMembers.slice(0, AWARD_MEMBERS))
     const result = await timedLoad({ url, method: 'POST', connections: options.connections, amount: amountFor(AWARD_MEMBERS), headers: { origin: appUrl }, request: award(measuredCookies) })
     const paid = (await countShares(db, awardMembers.slice(0, AWARD_MEMBERS))) - before
-    cases.push({ name: 'award', method: 'POST', path: '/api/points/award', who: `${AWARD_MEMBERS} members, content_share of a published post`, targetP95Ms: POINTS_TARGETS_P95_MS.award, result, paid })
+    // One at a time: SERIAL_SAMPLES more awards, each a new (member, post) pair.
+    const serial: number[] = []
+    const next = award(serialCookies)
+    for (let n = 0; n < SERIAL_SAMPLES; n++) {
+      const { headers, body } = next(n)
+      const started = performance.now()
+      const res = await fetch(url, { method: 'POST', headers: { ...headers, origin: appUrl }, body })
+      await res.arrayBuffer()
+      serial.push(performance.now() - started)
+    }
+    const serialMs = round(percentile(serial.sort((a, b) => a - b), 50))
+    cases.push({ name: 'award', method: 'POST', path: '/api/points/award', who: `${AWARD_MEMBERS} members, content_share of a published post`, targetP95Ms: POINTS_TARGETS_P95_MS.award, result, paid, serialMs })
 
     return { fixture, board: { weeklyMembers: board.members, topRank: board.top.rank, middleRank: board.middle.rank }, cases }
   } finally {

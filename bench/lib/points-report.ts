@@ -20,6 +20,7 @@ export function pointsTable(report: PointsReport): string {
       r.p50.toFixed(1),
       r.p95.toFixed(1),
       r.p99.toFixed(1),
+      c.serialMs.toFixed(1),
       `≤ ${c.targetP95Ms}`,
       met ? 'met' : '**missed**',
       String(r.requests) + (c.paid === undefined ? '' : ` (${c.paid} paid)`),
@@ -36,8 +37,8 @@ export function pointsTable(report: PointsReport): string {
       `(${Object.entries(f.seconds).map(([step, s]) => `${step} ${s} s`).join(', ')}). ` +
       `This week's board: ${report.board.weeklyMembers.toLocaleString('en')} members.`,
     '',
-    '| Request | As | req/s | p50 ms | p95 ms | p99 ms | target p95 ms | | requests | failures |',
-    '|---|---|---:|---:|---:|---:|---:|---|---:|---:|',
+    '| Request | As | req/s | p50 ms | p95 ms | p99 ms | 1-at-a-time ms | target p95 ms | | requests | failures |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|',
     ...rows.map((r) => `| ${r} |`),
   ].join('\n')
 }
