@@ -20,6 +20,19 @@ declare module 'autocannon' {
     timeout?: number
     headers?: Record<string, string>
     method?: string
+    body?: string
+    /** Cycled per connection; `setupRequest` rebuilds a request before each send. */
+    requests?: Array<Partial<Request> & { setupRequest?: (request: Request) => Request }>
+  }
+  export interface Request {
+    method?: string
+    path?: string
+    headers: Record<string, string>
+    body?: string | Buffer
+  }
+  export interface Instance {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this
+    stop(): void
   }
   export interface Result {
     duration: number
@@ -31,5 +44,6 @@ declare module 'autocannon' {
     throughput: Percentiles
   }
   function autocannon(options: Options): Promise<Result>
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance
   export default autocannon
 }

@@ -11,17 +11,28 @@ import { poolDb, type Db } from '../db/transactions'
 /** Rows a board shows (the Your Journey tab shows the top 10 of these). */
 export const LEADERBOARD_SIZE = 50
 
-type BoardRow = { userId: number; points: number; username: string; memberNumber: number | null; level: number; isPremium: boolean; premiumExpiresAt: string | null; isModerator: boolean }
+type BoardRow = {
+  userId: number
+  points: number
+  username: string
+  memberNumber: number | null
+  level: number
+  isPremium: boolean
+  premiumExpiresAt: string | null
+  isModerator: boolean
+  badges: string[]
+}
 
 /**
  * The top of a period's board: points earned in the period, highest first; equal totals in the
  * order they were reached. Ranks are positions 1, 2, 3… without gaps. Members with nothing earned
- * in the period are not listed.
+ * in the period are not listed. Each member's stored badges come in the same statement.
  */
 async function topOf(db: Db, period: LeaderboardPeriod, now: Date, limit: number): Promise<BoardRow[]> {
   const { start } = periodBounds(period, now)
   const { rows } = await db.execute(sql`
-    select e.user_id, e.points, u.username, u.member_number, u.level, u.is_premium, u.premium_expires_at, u.is_moderator
+    select e.user_id, e.points, u.username, u.member_number, u.level, u.is_premium, u.premium_expires_at, u.is_moderator,
+           array(select b.value::text from users_badges b where b.parent_id = u.id order by b."order") as badges
     from leaderboard_entries e join users u on u.id = e.user_id
     where e.period = ${period} and e.period_start = ${start.toISOString()} and e.points > 0
     order by e.points desc, e.reached_at asc, e.user_id asc
@@ -35,19 +46,8 @@ async function topOf(db: Db, period: LeaderboardPeriod, now: Date, limit: number
     isPremium: Boolean(row.is_premium),
     premiumExpiresAt: row.premium_expires_at ? new Date(row.premium_expires_at as string).toISOString() : null,
     isModerator: Boolean(row.is_moderator),
+    badges: Array.isArray(row.badges) ? row.badges.map(String) : [],
   }))
-}
-
-async function badgesOf(db: Db, userIds: number[]): Promise<Map<number, string[]>> {
-  const badges = new Map<number, string[]>()
-  if (userIds.length === 0) return badges
-  const { rows } = await db.execute(sql`
-    select parent_id, value from users_badges where parent_id = any(${`{${userIds.join(',')}}`}::int[]) order by parent_id, "order"`)
-  for (const row of rows) {
-    const id = Number(row.parent_id)
-    badges.set(id, [...(badges.get(id) ?? []), String(row.value)])
-  }
-  return badges
 }
 
 /** GET /api/leaderboard?period= → [{ rank, points, user { id, username, memberNumber, badges } }] */
@@ -55,9 +55,7 @@ export async function getLeaderboard(
   payload: Payload,
   { period, now = systemClock(), limit = LEADERBOARD_SIZE }: { period: LeaderboardPeriod; now?: Date; limit?: number },
 ): Promise<LeaderboardRow[]> {
-  const db = poolDb(payload)
-  const rows = await topOf(db, period, now, limit)
-  const badges = await badgesOf(db, rows.map((row) => row.userId))
+  const rows = await topOf(poolDb(payload), period, now, limit)
   return rows.map((row, index) => ({
     rank: index + 1,
     points: row.points,
@@ -65,7 +63,7 @@ export async function getLeaderboard(
       id: row.userId,
       username: row.username,
       memberNumber: row.memberNumber,
-      badges: profileBadges({ badges: (badges.get(row.userId) ?? []) as never, isPremium: row.isPremium, premiumExpiresAt: row.premiumExpiresAt, isModerator: row.isModerator } as never),
+      badges: profileBadges({ badges: row.badges as never, isPremium: row.isPremium, premiumExpiresAt: row.premiumExpiresAt, isModerator: row.isModerator } as never),
     },
   }))
 }

@@ -125,11 +125,13 @@ export type MemberTotals = {
 
 /**
  * Writes the member's points columns. The users_keep_points trigger (migration points_columns_guard)
- * lets only a transaction that says app.points_write = 'on' change them; it is switched on for
- * this statement alone, so a Payload write later in the same transaction cannot put old values back.
+ * lets only a transaction that says app.points_write = 'on' change them; it is switched on for this
+ * statement alone, so a Payload write later in the same transaction cannot put old values back.
+ * One round trip: the FROM item switches it on before the row is updated (the trigger runs per
+ * row), RETURNING switches it off after. Were either to run out of that order, the trigger would
+ * keep the old values and the points tests would fail: it never lets more through.
  */
 export async function updateMemberTotals(db: Db, userId: number, totals: MemberTotals): Promise<void> {
-  await db.execute(sql`select set_config('app.points_write', 'on', true)`)
   await db.execute(sql`
     update users set
       points = greatest(coalesce(points, 0) + ${totals.pointsDelta}, 0),
@@ -139,25 +141,26 @@ export async function updateMemberTotals(db: Db, userId: number, totals: MemberT
       streak_freezes = ${totals.streakFreezes},
       last_streak_day = ${totals.lastStreakDay},
       last_activity_at = coalesce(${totals.activityAt?.toISOString() ?? null}::timestamptz, last_activity_at)
-    where id = ${userId}`)
-  await db.execute(sql`select set_config('app.points_write', 'off', true)`)
+    from (select set_config('app.points_write', 'on', true)) as points_write
+    where id = ${userId}
+    returning set_config('app.points_write', 'off', true)`)
 }
 
 /**
  * Adds `delta` to the member's total in each period (daily, weekly, monthly, all_time) that `at`
- * falls in. A gain moves reachedAt (ties on the board go to whoever got there first); a
- * take-back keeps it.
+ * falls in, in one statement (one row per period, so no two rows meet the same key). A gain moves
+ * reachedAt (ties on the board go to whoever got there first); a take-back keeps it.
  */
 export async function addToLeaderboards(db: Db, userId: number, delta: number, at: Date, now: Date = at): Promise<void> {
   if (delta === 0) return
   const when = now.toISOString()
-  for (const bounds of allPeriodBounds(at)) await upsertEntry(db, userId, bounds, delta, when)
-}
-
-async function upsertEntry(db: Db, userId: number, bounds: PeriodBounds, delta: number, when: string) {
+  const rows = allPeriodBounds(at).map(
+    (bounds: PeriodBounds) =>
+      sql`(${userId}, ${bounds.period}::enum_leaderboard_entries_period, ${bounds.start.toISOString()}::timestamptz, ${bounds.end?.toISOString() ?? null}::timestamptz, ${delta}::numeric, ${when}::timestamptz, ${when}::timestamptz, ${when}::timestamptz)`,
+  )
   await db.execute(sql`
     insert into leaderboard_entries (user_id, period, period_start, period_end, points, reached_at, created_at, updated_at)
-    values (${userId}, ${bounds.period}, ${bounds.start.toISOString()}, ${bounds.end?.toISOString() ?? null}, ${delta}, ${when}, ${when}, ${when})
+    values ${sql.join(rows, sql`, `)}
     on conflict (user_id, period, period_start) do update set
       points = leaderboard_entries.points + excluded.points,
       reached_at = case when excluded.points > 0 then excluded.reached_at else leaderboard_entries.reached_at end,

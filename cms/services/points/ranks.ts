@@ -73,25 +73,53 @@ async function snapshotOf(db: Db, period: LeaderboardPeriod, periodStart: string
 
 /** The member's position on one board (1 = top), or null with nothing earned in the period. */
 export async function rankOf(db: Db, userId: number, period: LeaderboardPeriod, now: Date, exactLimit = EXACT_RANK_LIMIT): Promise<number | null> {
-  const periodStart = periodBounds(period, now).start.toISOString()
+  return (await ranksOf(db, userId, [period], now, exactLimit))[period] ?? null
+}
+
+/**
+ * The member's position on each board asked (1 = top; null with nothing earned in the period),
+ * in one statement: the member's entries, and per entry two bounded index ranges of
+ * leaderboard_entries_board_idx — more points, then equal points reached earlier (or at once,
+ * lower id). The second is skipped once the first reaches the limit: the snapshot answers then.
+ */
+export async function ranksOf(
+  db: Db,
+  userId: number,
+  periods: readonly LeaderboardPeriod[],
+  now: Date,
+  exactLimit = EXACT_RANK_LIMIT,
+): Promise<Partial<Record<LeaderboardPeriod, number | null>>> {
+  const boards = periods.map((period) => ({ period, periodStart: periodBounds(period, now).start.toISOString() }))
+  const wanted = sql.join(
+    boards.map((b) => sql`(${b.period}::enum_leaderboard_entries_period, ${b.periodStart}::timestamptz)`),
+    sql`, `,
+  )
   const { rows } = await db.execute(sql`
-    select points, reached_at from leaderboard_entries
-    where user_id = ${userId} and period = ${period} and period_start = ${periodStart} and points > 0`)
-  const mine = rows[0]
-  if (!mine) return null
-  const entry: Entry = { points: Number(mine.points), reachedAt: new Date(mine.reached_at as string).getTime(), userId }
-  // Two bounded index ranges: more points, then equal points reached earlier (or at once, lower id).
-  const { rows: counted } = await db.execute(sql`
-    select (select count(*) from (
-              select 1 from leaderboard_entries
-              where period = ${period} and period_start = ${periodStart} and points > ${mine.points}
-              limit ${exactLimit}) more)::int as more,
-           (select count(*) from (
-              select 1 from leaderboard_entries
-              where period = ${period} and period_start = ${periodStart} and points = ${mine.points} and reached_at <= ${mine.reached_at}
-                and (reached_at < ${mine.reached_at} or user_id < ${userId})
-              limit ${exactLimit}) tied)::int as tied`)
-  const ahead = Number(counted[0]?.more ?? 0) + Number(counted[0]?.tied ?? 0)
-  if (ahead < exactLimit) return ahead + 1
-  return countAhead(await snapshotOf(db, period, periodStart), entry) + 1
+    select m.period, m.points, m.reached_at, c.more,
+           case when c.more >= ${exactLimit} then 0 else (select count(*) from (
+             select 1 from leaderboard_entries e
+             where e.period = m.period and e.period_start = m.period_start and e.points = m.points and e.reached_at <= m.reached_at
+               and (e.reached_at < m.reached_at or e.user_id < ${userId})
+             limit ${exactLimit}) tied)::int end as tied
+    from leaderboard_entries m
+    cross join lateral (select count(*)::int as more from (
+      select 1 from leaderboard_entries e
+      where e.period = m.period and e.period_start = m.period_start and e.points > m.points
+      limit ${exactLimit}) ahead) c
+    where m.user_id = ${userId} and (m.period, m.period_start) in (${wanted}) and m.points > 0`)
+  const ranks: Partial<Record<LeaderboardPeriod, number | null>> = Object.fromEntries(periods.map((period) => [period, null]))
+  await Promise.all(
+    rows.map(async (row) => {
+      const period = row.period as LeaderboardPeriod
+      const ahead = Number(row.more ?? 0) + Number(row.tied ?? 0)
+      if (ahead < exactLimit) {
+        ranks[period] = ahead + 1
+        return
+      }
+      const entry: Entry = { points: Number(row.points), reachedAt: new Date(row.reached_at as string).getTime(), userId }
+      const periodStart = boards.find((b) => b.period === period)!.periodStart
+      ranks[period] = countAhead(await snapshotOf(db, period, periodStart), entry) + 1
+    }),
+  )
+  return ranks
 }

@@ -5,11 +5,11 @@ import type { Payload } from 'payload'
 import { ACTIVITY_POINTS } from '../../../shared/points'
 import { dayIn } from '../../../shared/time-zones'
 import type { AchievementView, RecentActivity, UserStats } from '../../../shared/types/points'
-import type { PointActivityType } from '../../../shared/constants'
+import { LEADERBOARD_PERIODS, type PointActivityType } from '../../../shared/constants'
 import { notFound } from '../errors'
 import { asRarity } from './achievements'
 import { memberTimeZone, systemClock } from './clock'
-import { rankOf } from './ranks'
+import { ranksOf } from './ranks'
 import { loadLevels, nextLevelAfter } from './levels'
 import { currentStreak } from './streaks'
 import { poolDb } from '../db/transactions'
@@ -30,15 +30,12 @@ export async function getUserStats(payload: Payload, { userId, now = systemClock
     { streak: Number(user.streak ?? 0), freezes: Number(user.streak_freezes ?? 0), lastDay: (user.last_streak_day as string | null) || null },
     today,
   )
-  const [levels, unlocked, daily, weekly, monthly, allTime] = await Promise.all([
+  const [levels, unlocked, ranks] = await Promise.all([
     loadLevels(db),
     db.execute(sql`
       select a.id, a.title, a.description, a.rarity, ua.unlocked_at from user_achievements ua join achievements a on a.id = ua.achievement_id
       where ua.user_id = ${userId} and ua.unlocked_at is not null order by ua.unlocked_at desc, a.id desc`),
-    rankOf(db, userId, 'daily', now),
-    rankOf(db, userId, 'weekly', now),
-    rankOf(db, userId, 'monthly', now),
-    rankOf(db, userId, 'all_time', now),
+    ranksOf(db, userId, LEADERBOARD_PERIODS, now),
   ])
   return {
     level,
@@ -50,7 +47,7 @@ export async function getUserStats(payload: Payload, { userId, now = systemClock
       unlockedAt: new Date(row.unlocked_at as string).toISOString(),
     })),
     nextLevel: nextLevelAfter(level, points, levels),
-    rank: { daily, weekly, monthly, allTime },
+    rank: { daily: ranks.daily ?? null, weekly: ranks.weekly ?? null, monthly: ranks.monthly ?? null, allTime: ranks.all_time ?? null },
   }
 }
 

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+
+import type { PointsBenchResult } from './points-bench'
+
+export type PointsReport = PointsBenchResult & {
+  measuredAt: string
+  machine: { cpus: number; cpu: string; node: string; loadAverage: { start: number; end: number } }
+  load: { connections: number; durationSeconds: number; warmupSeconds: number }
+}
+
+export function pointsTable(report: PointsReport): string {
+  const f = report.fixture
+  const rows = report.cases.map((c) => {
+    const r = c.result
+    const met = r.p95 <= c.targetP95Ms && r.failures === 0
+    return [
+      `${c.method} \`${c.path}\``,
+      c.who,
+      r.rps.toFixed(0),
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      r.p99.toFixed(1),
+      c.serialMs.toFixed(1),
+      `≤ ${c.targetP95Ms}`,
+      met ? 'met' : '**missed**',
+      String(r.requests) + (c.paid === undefined ? '' : ` (${c.paid} paid)`),
+      r.failures ? `**${r.failures}**` : '0',
+    ].join(' | ')
+  })
+  return [
+    `Measured ${report.measuredAt} on ${report.machine.cpus} × ${report.machine.cpu}, Node ${report.machine.node}; ` +
+      `${report.load.connections} connections; GET cases ${report.load.warmupSeconds} s warm-up + ${report.load.durationSeconds} s, ` +
+      `awards a fixed number of requests after a warm-up; load average ${report.machine.loadAverage.start} → ${report.machine.loadAverage.end}.`,
+    '',
+    `Fixture: ${f.members.toLocaleString('en')} members, ${f.ledgerRows.toLocaleString('en')} ledger rows, ` +
+      `${f.leaderboardEntries.toLocaleString('en')} leaderboard entries, built in ${f.totalSeconds} s ` +
+      `(${Object.entries(f.seconds).map(([step, s]) => `${step} ${s} s`).join(', ')}). ` +
+      `This week's board: ${report.board.weeklyMembers.toLocaleString('en')} members.`,
+    '',
+    '| Request | As | req/s | p50 ms | p95 ms | p99 ms | 1-at-a-time ms | target p95 ms | | requests | failures |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|',
+    ...rows.map((r) => `| ${r} |`),
+  ].join('\n')
+}
+
+const START = '<!-- bench:points:start -->'
+const END = '<!-- bench:points:end -->'
+
+/** Replaces the points block of a README (between its markers) with the latest table. */
+export function updatePointsReadme(file: string, table: string) {
+  if (!existsSync(file)) return
+  const text = readFileSync(file, 'utf8')
+  const start = text.indexOf(START)
+  const end = text.indexOf(END)
+  if (start < 0 || end < start) return
+  writeFileSync(file, `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`)
+}
