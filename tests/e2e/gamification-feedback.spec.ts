@@ -106,3 +106,45 @@ test('a member who keeps a post open for 30 s earns blog_read', async ({ page })
   await expect(page.getByText('+40 points earned!', { exact: true })).toBeVisible()
   await expect(page.getByTestId('achievement-overlay').getByText('Reader', { exact: true })).toBeVisible()
 })
+
+test('a playing self-hosted video sends progress beats; when the server says complete, the player claims video_complete once', async ({ page }) => {
+  const video = videos.find((v) => v.videoId.startsWith('manual_') && !v.isPremium && !v.isUncut)!
+  await registerViaApi(page)
+  const beats: unknown[] = []
+  const claims: unknown[] = []
+  // The server's own answer to the first beat, then "complete" (playing 80 % for real takes minutes).
+  await page.route(`**/api/videos/${video.videoId}/progress`, async (route) => {
+    beats.push(route.request().postDataJSON())
+    if (beats.length === 1) return route.continue()
+    await route.fulfill({ json: { coveredSeconds: 300, durationSeconds: 312, complete: true } })
+  })
+  await page.route('**/api/points/award', async (route) => {
+    claims.push(route.request().postDataJSON())
+    await route.fulfill({ json: { pointsAwarded: 25, levelUp: false, newLevel: null, achievementUnlocked: null } })
+  })
+  await page.clock.install()
+  await open(page, `/video/${video.videoId}`)
+  // Headless has no media to play: the element reports playing at a position, as a real one would.
+  const play = (position: number) =>
+    page.locator('video#video-player').evaluate((el, at) => {
+      Object.defineProperty(el, 'paused', { configurable: true, get: () => false })
+      Object.defineProperty(el, 'currentTime', { configurable: true, get: () => at })
+      el.dispatchEvent(new Event('timeupdate'))
+    }, position)
+  await play(1)
+  await expect.poll(() => beats.length).toBe(1)
+  await play(3) // too soon after the last beat: nothing sent
+  await page.clock.runFor(10_000)
+  await play(11)
+  await expect.poll(() => beats.length).toBe(2)
+  expect(beats).toEqual([{ position: 1 }, { position: 11 }])
+  await expect.poll(() => claims.length).toBe(1)
+  expect(claims[0]).toEqual({ activityType: 'video_complete', contentType: 'video', contentId: video.videoId, description: `Completed: ${video.title}` })
+  await expect(page.getByText('+25 points earned!', { exact: true })).toHaveAttribute('data-tier', 'middle')
+  // Complete: no more beats, no second claim.
+  await page.clock.runFor(10_000)
+  await play(21)
+  await page.clock.runFor(1000)
+  expect(beats.length).toBe(2)
+  expect(claims.length).toBe(1)
+})

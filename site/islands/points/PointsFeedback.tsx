@@ -62,7 +62,7 @@ export default function PointsFeedback() {
   const overlay = overlays[0]
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-20 z-[90] flex flex-col items-center gap-3 px-4">
+    <div className="pointer-events-none fixed inset-x-0 top-32 z-[90] md:top-20 flex flex-col items-center gap-3 px-4">
       {burst ? <PointsAnimation key={burst.id} points={burst.points} onComplete={burstDone} /> : null}
       <div role="status" aria-live="polite" aria-atomic="true" className="flex w-full justify-center">
         {overlay?.kind === 'level' ? <LevelUpOverlay key={overlay.key} level={overlay.level} onComplete={overlayDone} /> : null}
