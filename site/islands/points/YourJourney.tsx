@@ -71,7 +71,7 @@ function YourJourney({ tab: initialTab, stats: initialStats, achievements, weekl
       </ul>
 
       <Tabs value={tab} onValueChange={select}>
-        <TabsList aria-label="Your Journey">
+        <TabsList aria-label="Your Journey" className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
           {JOURNEY_TABS.map((t) => (
             <TabsTrigger key={t} value={t} asChild>
               <a href={`?tab=${t}`} onClick={stayHere}>

@@ -7,10 +7,11 @@ import { cx } from './styles'
 
 export const Tabs = TabsPrimitive.Root
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+/** `className` replaces the default layout (inline-flex), e.g. a 2×2 grid on phones. */
+export function TabsList({ className = 'inline-flex', ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cx('inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      className={cx('max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground', className)}
       {...props}
     />
   )
