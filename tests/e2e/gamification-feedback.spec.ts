@@ -110,6 +110,8 @@ test('a member who keeps a post open for 30 s earns blog_read', async ({ page })
 test('a playing self-hosted video sends progress beats; when the server says complete, the player claims video_complete once', async ({ page }) => {
   const video = videos.find((v) => v.videoId.startsWith('manual_') && !v.isPremium && !v.isUncut)!
   await registerViaApi(page)
+  // Count the view first, so the page's own view (de-duplicated for an hour) earns nothing more.
+  expect((await page.request.post('/api/videos/track-views', { data: { videoId: video.videoId }, headers: origin() })).status()).toBe(200)
   const beats: unknown[] = []
   const claims: unknown[] = []
   // The server's own answer to the first beat, then "complete" (playing 80 % for real takes minutes).
@@ -147,4 +149,26 @@ test('a playing self-hosted video sends progress beats; when the server says com
   await page.clock.runFor(1000)
   expect(beats.length).toBe(2)
   expect(claims.length).toBe(1)
+})
+
+test("a member's shared video earns content_share once, with the points animation", async ({ page, context }) => {
+  const baseURL = process.env.E2E_BASE_URL!
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+  await registerViaApi(page)
+  const videoId = freeVideos[3]!
+  // Count the view first, so the page's own view (de-duplicated for an hour) earns nothing more.
+  const view = await page.request.post('/api/videos/track-views', { data: { videoId }, headers: origin() })
+  expect(view.status()).toBe(200)
+  const claims: unknown[] = []
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/points/award')) claims.push(req.postDataJSON())
+  })
+  await open(page, `/video/${videoId}`)
+  const share = page.getByRole('button', { name: 'Share Video' })
+  await share.click()
+  await expectToast(page, 'Link copied!')
+  await expect(page.getByText('+5 points earned!', { exact: true })).toBeVisible()
+  await share.click()
+  await page.waitForTimeout(500)
+  expect(claims).toEqual([{ activityType: 'content_share', contentType: 'video', contentId: videoId, description: expect.stringMatching(/^Shared: /) }])
 })
