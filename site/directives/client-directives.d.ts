@@ -8,5 +8,7 @@ declare module 'astro' {
     'client:form'?: boolean
     /** Hydrate when a toast is raised or was queued by the previous page (site/directives/toast.ts). */
     'client:toast'?: boolean
+    /** Hydrate when the member's first points award of the page arrives (site/directives/award.ts). */
+    'client:award'?: boolean
   }
 }

@@ -1,5 +1,5 @@
 // @ts-check
-// The site's own hydration directives (see interaction.ts, toast.ts and form.ts).
+// The site's own hydration directives (see interaction.ts, toast.ts, form.ts and award.ts).
 import { fileURLToPath } from 'node:url'
 
 /** @returns {import('astro').AstroIntegration} */
@@ -11,6 +11,7 @@ export default function clientDirectives() {
         addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interaction.ts', import.meta.url)) })
         addClientDirective({ name: 'form', entrypoint: fileURLToPath(new URL('./form.ts', import.meta.url)) })
         addClientDirective({ name: 'toast', entrypoint: fileURLToPath(new URL('./toast.ts', import.meta.url)) })
+        addClientDirective({ name: 'award', entrypoint: fileURLToPath(new URL('./award.ts', import.meta.url)) })
       },
     },
   }

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
+import { useStore } from 'zustand'
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 import { messageFromApiError } from '../../shared/api-error'
 import { PREMIUM_PRICE_LABEL } from '../../shared/constants'
@@ -7,7 +8,8 @@ import { LOGOUT_FAILED } from '../../shared/messages'
 import { offersPremium } from '../../shared/premium'
 import type { SessionUser } from '../../shared/schemas/auth'
 import { apiRequest } from '../lib/api-client'
-import { getQueryClient, withQueryClient } from '../lib/query-client'
+import { getQueryClient, useMe, withQueryClient } from '../lib/query-client'
+import { pointsStore } from '../lib/stores/points-store'
 import { toast } from '../lib/stores/toast-store'
 import MemberBadges from './MemberBadges'
 import { Badge } from './ui/Badge'
@@ -33,6 +35,10 @@ function AvatarMenu({ user }: AvatarMenuProps) {
   const menuRef = useRef<HTMLUListElement>(null)
   const buttonId = useId()
   const menuId = useId()
+  // The live level: the me query (refreshed after an award) or the level an award just reached.
+  const me = useMe(user).data
+  const awardedLevel = useStore(pointsStore, (s) => s.level)
+  const level = Math.max(user.level, me?.level ?? 0, awardedLevel ?? 0)
 
   const logout = useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/logout'),
@@ -154,8 +160,8 @@ function AvatarMenu({ user }: AvatarMenuProps) {
             <MemberBadges badges={user.badges} memberNumber={user.memberNumber} />
             <div className="flex flex-wrap items-center gap-1.5">
               <Badge tone="primary">
-                <span aria-hidden="true">Lv {user.level}</span>
-                <span className="sr-only">Level {user.level}</span>
+                <span aria-hidden="true">Lv {level}</span>
+                <span className="sr-only">Level {level}</span>
               </Badge>
               {user.isVerified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Unverified</Badge>}
             </div>

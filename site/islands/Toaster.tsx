@@ -64,7 +64,7 @@ export default function Toaster() {
 function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: string) => void }) {
   const close = useCallback(() => onDismiss(item.id), [onDismiss, item.id])
   const [paused, setPaused] = useState(false)
-  const remaining = useRef<number>(TOAST.durationMs)
+  const remaining = useRef<number>(item.durationMs ?? TOAST.durationMs)
 
   // Auto-dismiss, paused while the pointer is over the toast or focus is inside it.
   useEffect(() => {

@@ -2,6 +2,9 @@
 // before the first paint or before the body is parsed; the site's CSP allows exactly these texts
 // by their sha256 (server/content-security-policy.ts), so any edit here changes the hash with it.
 import { SCROLL_TOP_REPEAT_MS } from '../../shared/constants'
+import { FAILED_TO_AWARD_POINTS } from '../../shared/messages'
+import { BLOG_READ_MIN_SECONDS } from '../../shared/points'
+import { AWARD_EVENT, WINDOW_AWARDS } from '../lib/stores/points-keys'
 import { THEME_BOOT_SCRIPT } from '../../shared/theme'
 
 export { THEME_BOOT_SCRIPT }
@@ -24,5 +27,26 @@ export const THUMBNAIL_FALLBACK_SCRIPT = `document.addEventListener("error",func
  */
 export const SCROLL_TOP_SCRIPT = `(function(){if(location.hash)return;try{history.scrollRestoration="manual"}catch(e){}var t=function(){window.scrollTo(0,0)};t();requestAnimationFrame(t);setTimeout(t,${SCROLL_TOP_REPEAT_MS / 2});setTimeout(t,${SCROLL_TOP_REPEAT_MS})})();`
 
+/** The element MEMBER_SCRIPT reads (BaseLayout renders it for members only). */
+export const MEMBER_ELEMENT_ID = 'member-points'
+/** sessionStorage: the zone already sent this session. localStorage: posts already claimed. */
+export const TIME_ZONE_SENT_KEY = 'voj:time-zone-sent'
+export const BLOG_READ_KEY_PREFIX = 'voj:blog-read:'
+/** A second past the server's minimum, so its clock (which started at the page's render) has passed it. */
+export const BLOG_READ_CLAIM_DELAY_MS = (BLOG_READ_MIN_SECONDS + 1) * 1000
+/** The time zone goes out once the page has settled, never competing with its loading. */
+export const TIME_ZONE_DELAY_MS = 2000
+
+/**
+ * For a signed-in member, what only the browser knows, without downloading any module:
+ * - its IANA time zone, sent to PUT /api/user/time-zone when it differs from the account's
+ *   (data-account-zone), at most once per browser session (the server allows 3 changes a day);
+ *   its body is read, so the request ends (an unread body keeps it open to the browser);
+ * - on a published post (data-read-slug), blog_read claimed once the post has been open 31 s, at
+ *   most once per post in this browser; an award is queued on window and announced with the
+ *   award event, which wakes the points feedback island (client:award). A failure is logged only.
+ */
+export const MEMBER_SCRIPT = `(function(){var m=document.getElementById("${MEMBER_ELEMENT_ID}");if(!m)return;var d=m.dataset;function send(t,u,b){return fetch(u,{method:t,credentials:"include",headers:{"Content-Type":"application/json",Accept:"application/json"},body:JSON.stringify(b)})}try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone,k="${TIME_ZONE_SENT_KEY}";if(z&&z!==d.accountZone&&sessionStorage.getItem(k)!==z){sessionStorage.setItem(k,z);setTimeout(function(){send("PUT","/api/user/time-zone",{timeZone:z}).then(function(x){return x.text()}).catch(function(){})},${TIME_ZONE_DELAY_MS})}}catch(e){}var s=d.readSlug;if(!s)return;var r="${BLOG_READ_KEY_PREFIX}"+s;try{if(localStorage.getItem(r))return}catch(e){}setTimeout(function(){send("POST","/api/points/award",{activityType:"blog_read",contentType:"blog_post",contentId:s,description:d.readDescription}).then(function(x){if(!x.ok)throw new Error(x.status+": "+x.statusText);return x.json()}).then(function(a){try{localStorage.setItem(r,"1")}catch(e){}(window.${WINDOW_AWARDS}=window.${WINDOW_AWARDS}||[]).push({award:a,activityType:"blog_read",description:d.readDescription});window.dispatchEvent(new Event("${AWARD_EVENT}"))}).catch(function(e){console.warn("${FAILED_TO_AWARD_POINTS}",e)})},${BLOG_READ_CLAIM_DELAY_MS})})();`
+
 /** Every inline script a page of ours carries, besides Astro's own (which Astro hashes itself). */
-export const INLINE_SCRIPTS = [THEME_BOOT_SCRIPT, THUMBNAIL_FALLBACK_SCRIPT, SCROLL_TOP_SCRIPT] as const
+export const INLINE_SCRIPTS = [THEME_BOOT_SCRIPT, THUMBNAIL_FALLBACK_SCRIPT, SCROLL_TOP_SCRIPT, MEMBER_SCRIPT] as const

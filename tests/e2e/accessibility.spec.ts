@@ -23,6 +23,10 @@ const PAGES: { path: string; who: Who; modal?: boolean }[] = [
   { path: '/premium', who: 'verified' },
   { path: '/premium', who: 'admin' },
   { path: '/subscribe', who: 'verified' },
+  { path: '/leaderboard', who: 'visitor' },
+  { path: '/leaderboard', who: 'verified' },
+  { path: '/gamification', who: 'visitor' },
+  { path: '/gamification', who: 'verified' },
 ]
 
 async function signIn(page: Page, who: Who) {

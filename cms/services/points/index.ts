@@ -16,6 +16,7 @@ export { claimAward, recordPostOpened, recordProgress, type ProgressResult } fro
 export { getLeaderboard, getWeeklyLeaderboard, LEADERBOARD_SIZE } from './leaderboards'
 export { rankOf } from './ranks'
 export { getRecentActivities, getUserStats, listAchievements, setTimeZone } from './stats'
+export { listLevels, type LevelView } from './levels'
 export { ensureGamificationCatalogue } from './catalogue'
 export { periodBounds, systemClock } from './clock'
 export { awardKeys } from './keys'

@@ -9,8 +9,10 @@ import {
   SIGN_IN_REQUIRED,
   SIGN_IN_TO_BOOKMARK,
 } from '../../../shared/messages'
+import type { PointsAward } from '../../../shared/types/points'
 import { apiJson } from '../../lib/api-client'
 import { getQueryClient, withQueryClient } from '../../lib/query-client'
+import { reportAward } from '../../lib/stores/points-store'
 import { toast } from '../../lib/stores/toast-store'
 import { buttonClass, cx } from '../ui/styles'
 
@@ -51,11 +53,12 @@ function BookmarkButton({ contentType, contentId, title, thumbnailUrl, signedIn,
   const toggle = useMutation({
     mutationFn: (add: boolean) =>
       add
-        ? apiJson('POST', '/api/bookmarks', { contentType, contentId, title, thumbnailUrl: thumbnailUrl ?? null })
-        : apiJson('DELETE', `/api/bookmarks/${contentType}/${encodeURIComponent(contentId)}`),
-    onSuccess: (_data, add) => {
+        ? apiJson<{ award?: PointsAward | null }>('POST', '/api/bookmarks', { contentType, contentId, title, thumbnailUrl: thumbnailUrl ?? null })
+        : apiJson<{ award?: PointsAward | null }>('DELETE', `/api/bookmarks/${contentType}/${encodeURIComponent(contentId)}`),
+    onSuccess: (data, add) => {
       setSaved(add)
       toast(add ? { title: BOOKMARK_ADDED, description: BOOKMARK_ADDED_DESCRIPTION } : { title: BOOKMARK_REMOVED })
+      if (add) reportAward(data?.award, { activityType: 'bookmark_add' })
     },
     onError: (error, add) => {
       const message = messageFromApiError(error)

@@ -8,7 +8,9 @@ import type { SessionUser } from '../../../shared/schemas/auth'
 import { commentSchema } from '../../../shared/schemas/comment'
 import { memberCommentSchema } from '../../../shared/schemas/member-comment'
 import type { CommentView } from '../../../shared/types/members'
+import type { PointsAward } from '../../../shared/types/points'
 import { apiJson } from '../../lib/api-client'
+import { reportAward } from '../../lib/stores/points-store'
 import { toast } from '../../lib/stores/toast-store'
 import { Button } from '../ui/Button'
 import { Field } from '../ui/Field'
@@ -36,12 +38,13 @@ export function CommentForm({ videoId, viewer, onPosted }: CommentFormProps) {
 
   const post = useMutation({
     mutationFn: (body: Partial<Values>) =>
-      apiJson<CommentView>('POST', `/api/videos/${encodeURIComponent(videoId)}/comments`, body),
+      apiJson<CommentView & { award?: PointsAward }>('POST', `/api/videos/${encodeURIComponent(videoId)}/comments`, body),
     onSuccess: (comment) => {
       onPosted(comment)
       setValues((v) => ({ ...v, content: '' }))
       setAttempted(false)
       toast({ title: COMMENT_POSTED, description: COMMENT_POSTED_DESCRIPTION })
+      reportAward(comment.award, { activityType: 'comment_post' })
     },
     onError: (error) => {
       toast({ title: FAILED_TO_POST_COMMENT, description: messageFromApiError(error), variant: 'destructive' })

@@ -6,7 +6,9 @@ import { PROFILE_UPDATED, PROFILE_UPDATED_DESCRIPTION } from '../../../shared/me
 import { UPDATE_FAILED } from '../../../shared/messages'
 import { profileUpdateSchema, type ProfileUpdateData } from '../../../shared/schemas/profile'
 import type { PublicProfile } from '../../../shared/types/members'
+import type { PointsAward } from '../../../shared/types/points'
 import { apiJson } from '../../lib/api-client'
+import { reportAward } from '../../lib/stores/points-store'
 import { toast } from '../../lib/stores/toast-store'
 import { Button } from '../ui/Button'
 import { Field } from '../ui/Field'
@@ -38,10 +40,11 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
   const [attempted, setAttempted] = useState(false)
 
   const save = useMutation({
-    mutationFn: (data: ProfileUpdateData) => apiJson<PublicProfile>('PUT', '/api/profile', data),
+    mutationFn: (data: ProfileUpdateData) => apiJson<PublicProfile & { award?: PointsAward }>('PUT', '/api/profile', data),
     onSuccess: (updated) => {
       onSaved(updated)
       toast({ title: PROFILE_UPDATED, description: PROFILE_UPDATED_DESCRIPTION })
+      reportAward(updated.award, { activityType: 'profile_update' })
     },
     onError: (error) => toast({ title: UPDATE_FAILED, description: messageFromApiError(error), variant: 'destructive' }),
   })

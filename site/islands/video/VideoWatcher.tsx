@@ -1,14 +1,18 @@
 import { useEffect } from 'react'
 
 import { VIDEO_PAGE } from '../../../shared/constants'
-import { AUTO_PLAYING_NEXT } from '../../../shared/messages'
-import { apiRequest } from '../../lib/api-client'
+import { AUTO_PLAYING_NEXT, AWARD_DESCRIPTIONS, FAILED_TO_AWARD_POINTS } from '../../../shared/messages'
+import type { PointsAward } from '../../../shared/types/points'
+import { apiJson } from '../../lib/api-client'
+import { reportAward } from '../../lib/stores/points-store'
 import { toast, useToastStore } from '../../lib/stores/toast-store'
+import { shouldBeat } from './progress-beats'
 
 type StateChange = { data: number }
+type YouTubePlayer = { getCurrentTime?: () => number; getPlayerState?: () => number }
 type YouTubeApi = {
-  Player?: new (element: string | HTMLElement, options: { events: { onStateChange: (event: StateChange) => void } }) => unknown
-  PlayerState?: { ENDED?: number }
+  Player?: new (element: string | HTMLElement, options: { events: { onStateChange: (event: StateChange) => void } }) => YouTubePlayer
+  PlayerState?: { ENDED?: number; PLAYING?: number }
 }
 declare global {
   interface Window {
@@ -19,15 +23,21 @@ declare global {
 
 const IFRAME_API = 'https://www.youtube.com/iframe_api'
 const YT_ENDED = 0
+const YT_PLAYING = 1
 
-/** Counts the view on load and whenever the tab comes back into view (the server de-duplicates per hour). */
-function useTrackViews(videoId: string, enabled: boolean) {
+/**
+ * Counts the view on load and whenever the tab comes back into view (the server de-duplicates per
+ * hour). A member's counted view may earn video_watch: its award plays the points feedback.
+ */
+function useTrackViews(videoId: string, enabled: boolean, title: string) {
   useEffect(() => {
     if (!enabled) return
     const track = () => {
-      apiRequest('POST', '/api/videos/track-views', { videoId }).catch(() => {
-        // A lost view count is not worth bothering the viewer about.
-      })
+      apiJson<{ award?: PointsAward }>('POST', '/api/videos/track-views', { videoId })
+        .then((result) => reportAward(result?.award, { activityType: 'video_watch', description: AWARD_DESCRIPTIONS.video_watch(title) }))
+        .catch(() => {
+          // A lost view count is not worth bothering the viewer about.
+        })
     }
     track()
     const onVisibility = () => {
@@ -35,69 +45,144 @@ function useTrackViews(videoId: string, enabled: boolean) {
     }
     document.addEventListener('visibilitychange', onVisibility)
     return () => document.removeEventListener('visibilitychange', onVisibility)
-  }, [videoId, enabled])
+  }, [videoId, enabled, title])
+}
+
+/** Loads YouTube's iframe API once and attaches one player object to the iframe; `onReady` gets it. */
+function withYouTubePlayer(playerId: string, onStateChange: (state: number) => void, onReady: (player: YouTubePlayer, api: YouTubeApi) => void) {
+  const attach = () => {
+    const api = window.YT
+    const element = document.getElementById(playerId)
+    if (!api?.Player || !element) return
+    try {
+      onReady(new api.Player(element, { events: { onStateChange: (event) => onStateChange(event?.data) } }), api)
+    } catch {
+      // A changed or partial API: no auto-play or progress rather than a broken page.
+    }
+  }
+  if (window.YT?.Player) return attach()
+  const previous = window.onYouTubeIframeAPIReady
+  window.onYouTubeIframeAPIReady = () => {
+    previous?.()
+    attach()
+  }
+  if (!document.querySelector(`script[src="${IFRAME_API}"]`)) {
+    const script = document.createElement('script')
+    script.src = IFRAME_API
+    script.async = true
+    document.head.appendChild(script)
+  }
 }
 
 /**
- * Auto-play (SPEC §4): when the YouTube player reports ENDED, toast 'Auto-playing next video' for
- * 3 s and go to the next video after 2 s. The iframe API is loaded only here and may never arrive
- * (blocked, offline): then nothing happens and the page works as before.
+ * The video page's behaviour without UI (SPEC §4): view tracking, auto-play after a free YouTube
+ * video, and for a member the progress beats (POST /api/videos/{videoId}/progress about every
+ * 10 s of playing) that let the server see the video completed; once it says `complete`, one
+ * video_complete claim. The iframe API is loaded only here and may never arrive (blocked,
+ * offline): then nothing happens and the page works as before.
  */
-function useAutoplayNext(playerId: string, nextHref: string | null) {
-  useEffect(() => {
-    if (!nextHref) return
-    let done = false
-    let navigateTimer: ReturnType<typeof setTimeout> | undefined
-    let dismissTimer: ReturnType<typeof setTimeout> | undefined
-    const onEnded = () => {
-      if (done) return
-      done = true
-      const id = toast({ title: AUTO_PLAYING_NEXT })
-      dismissTimer = setTimeout(() => useToastStore.getState().dismiss(id), VIDEO_PAGE.autoplayToastMs)
-      navigateTimer = setTimeout(() => window.location.assign(nextHref), VIDEO_PAGE.autoplayDelayMs)
-    }
-    const attach = () => {
-      const api = window.YT
-      const element = document.getElementById(playerId)
-      if (!api?.Player || !element) return
-      const ended = api.PlayerState?.ENDED ?? YT_ENDED
-      try {
-        new api.Player(element, { events: { onStateChange: (event) => event?.data === ended && onEnded() } })
-      } catch {
-        // A changed or partial API: no auto-play rather than a broken page.
-      }
-    }
-    if (window.YT?.Player) {
-      attach()
-    } else {
-      const previous = window.onYouTubeIframeAPIReady
-      window.onYouTubeIframeAPIReady = () => {
-        previous?.()
-        attach()
-      }
-      if (!document.querySelector(`script[src="${IFRAME_API}"]`)) {
-        const script = document.createElement('script')
-        script.src = IFRAME_API
-        script.async = true
-        document.head.appendChild(script)
-      }
-    }
-    return () => {
-      clearTimeout(navigateTimer)
-      clearTimeout(dismissTimer)
-    }
-  }, [playerId, nextHref])
-}
-
-/** The video page's behaviour without UI: view tracking and auto-play. */
-export default function VideoWatcher({ videoId, trackViews, playerId, autoplayNextHref }: {
+export default function VideoWatcher({ videoId, title = '', trackViews, playerId, autoplayNextHref, member = false }: {
   videoId: string
+  title?: string
   trackViews: boolean
   playerId: string
   /** Set only for a free YouTube video with a next video. */
   autoplayNextHref: string | null
+  /** A signed-in member who may play it: progress beats and video_complete. */
+  member?: boolean
 }) {
-  useTrackViews(videoId, trackViews)
-  useAutoplayNext(playerId, autoplayNextHref)
+  useTrackViews(videoId, trackViews, title)
+
+  useEffect(() => {
+    const element = document.getElementById(playerId)
+    const wantsProgress = member && trackViews
+    if (!element || (!autoplayNextHref && !wantsProgress)) return
+    let disposed = false
+    let lastBeat = 0
+    let claimed = false
+    let inFlight = false
+    let navigateTimer: ReturnType<typeof setTimeout> | undefined
+    let dismissTimer: ReturnType<typeof setTimeout> | undefined
+    let ticker: ReturnType<typeof setInterval> | undefined
+
+    const claimComplete = () => {
+      claimed = true
+      apiJson<PointsAward>('POST', '/api/points/award', {
+        activityType: 'video_complete',
+        contentType: 'video',
+        contentId: videoId,
+        description: AWARD_DESCRIPTIONS.video_complete(title),
+      })
+        .then((award) => reportAward(award, { activityType: 'video_complete', description: AWARD_DESCRIPTIONS.video_complete(title) }))
+        .catch((error: unknown) => console.warn(FAILED_TO_AWARD_POINTS, error))
+    }
+
+    /** One beat with the player's position, at most one in flight and one per PROGRESS_BEAT_MS. */
+    const beat = (position: number, force = false) => {
+      const now = Date.now()
+      if (disposed || claimed || inFlight || !shouldBeat(now, lastBeat, position, force)) return
+      lastBeat = now
+      inFlight = true
+      apiJson<{ complete: boolean }>('POST', `/api/videos/${encodeURIComponent(videoId)}/progress`, { position: Math.floor(position * 10) / 10 })
+        .then((result) => {
+          if (result?.complete && !claimed && !disposed) claimComplete()
+        })
+        .catch(() => {
+          // Rate-limited or offline: the next beat tries again.
+        })
+        .finally(() => {
+          inFlight = false
+        })
+    }
+
+    let ended = false
+    const onEnded = () => {
+      if (ended || !autoplayNextHref) return
+      ended = true
+      const id = toast({ title: AUTO_PLAYING_NEXT })
+      dismissTimer = setTimeout(() => useToastStore.getState().dismiss(id), VIDEO_PAGE.autoplayToastMs)
+      navigateTimer = setTimeout(() => window.location.assign(autoplayNextHref), VIDEO_PAGE.autoplayDelayMs)
+    }
+
+    const cleanups: (() => void)[] = []
+    if (element instanceof HTMLVideoElement) {
+      if (wantsProgress) {
+        const onTime = () => {
+          if (!element.paused) beat(element.currentTime)
+        }
+        const onStop = () => beat(element.currentTime, true)
+        element.addEventListener('timeupdate', onTime)
+        element.addEventListener('pause', onStop)
+        element.addEventListener('ended', onStop)
+        cleanups.push(() => {
+          element.removeEventListener('timeupdate', onTime)
+          element.removeEventListener('pause', onStop)
+          element.removeEventListener('ended', onStop)
+        })
+      }
+    } else {
+      withYouTubePlayer(
+        playerId,
+        (state) => {
+          if (state === (window.YT?.PlayerState?.ENDED ?? YT_ENDED)) onEnded()
+        },
+        (player, api) => {
+          if (disposed || !wantsProgress) return
+          const playing = api.PlayerState?.PLAYING ?? YT_PLAYING
+          ticker = setInterval(() => {
+            if (player.getPlayerState?.() === playing) beat(player.getCurrentTime?.() ?? 0)
+          }, 1000)
+        },
+      )
+    }
+    return () => {
+      disposed = true
+      for (const cleanup of cleanups) cleanup()
+      clearInterval(ticker)
+      clearTimeout(navigateTimer)
+      clearTimeout(dismissTimer)
+    }
+  }, [playerId, autoplayNextHref, member, trackViews, videoId, title])
+
   return null
 }

@@ -11,6 +11,8 @@ export interface ToastInput {
   title: string
   description?: string
   variant?: ToastVariant
+  /** How long it shows (default TOAST.durationMs); the points toast shows TOAST.pointsToastMs. */
+  durationMs?: number
 }
 
 export interface ToastItem extends ToastInput {

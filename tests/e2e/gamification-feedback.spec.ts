@@ -1,0 +1,176 @@
+// SPEC §4 Points award and animations, §8 points, level-up and achievement texts, §2 the avatar
+// menu's level chip: what a member sees right after their own action earns points.
+import type { Page } from '@playwright/test'
+
+import { posts } from '../../cms/seed/fixtures/posts'
+import { videos } from '../../cms/seed/fixtures/videos'
+import { expect, expectToast, open, registerViaApi, test } from './fixtures'
+
+// From the end of the list: other specs count the comments on the first ones.
+const freeVideos = videos.filter((v) => !v.isPremium && !v.isUncut).map((v) => v.videoId).reverse()
+const origin = () => ({ origin: process.env.E2E_BASE_URL! })
+
+/** The member's numbers as the page itself reads them (the session cookie needs a same-origin fetch). */
+const statsOf = (page: Page) =>
+  page.evaluate(async () => {
+    const res = await fetch('/api/user/stats', { credentials: 'same-origin' })
+    return (await res.json()) as { level: number; points: number }
+  })
+
+async function commentViaApi(page: Page, videoId: string, content: string) {
+  const res = await page.request.post(`/api/videos/${videoId}/comments`, { data: { content }, headers: origin() })
+  expect(res.status(), await res.text()).toBe(201)
+}
+
+async function commentInPage(page: Page, videoId: string, content: string) {
+  await open(page, `/video/${videoId}`)
+  const section = page.locator('section#comments')
+  await section.scrollIntoViewIfNeeded()
+  await expect(page.locator('astro-island[ssr]', { has: section })).toHaveCount(0)
+  await section.getByLabel('Comment', { exact: true }).fill(content)
+  await section.getByRole('button', { name: 'Post Comment' }).click()
+}
+
+test('a comment shows +15 points earned! and the Points Earned! toast', async ({ page }) => {
+  await registerViaApi(page)
+  // The first comment also pays first_comment and its achievement; the second is a plain 15.
+  await commentViaApi(page, freeVideos[0]!, 'My first word here.')
+  // Count the view first, so the page's own view (de-duplicated for an hour) earns nothing more.
+  expect((await page.request.post('/api/videos/track-views', { data: { videoId: freeVideos[1] }, headers: origin() })).status()).toBe(200)
+  await commentInPage(page, freeVideos[1]!, 'And a second one, worth fifteen.')
+
+  await expectToast(page, 'Comment Posted')
+  const burst = page.getByText('+15 points earned!', { exact: true })
+  await expect(burst).toBeVisible()
+  await expect(burst).toHaveAttribute('data-tier', 'lowest')
+  await expectToast(page, 'Points Earned!', 'You earned 15 points!')
+  // The animation hides after 3 s.
+  await expect(burst).toHaveCount(0, { timeout: 5000 })
+})
+
+test('crossing 100 points shows the level-up overlay, then the avatar menu shows the new level', async ({ page }) => {
+  await registerViaApi(page)
+  await open(page, '/')
+  const { points, level } = await statsOf(page)
+  expect(level, 'a new member starts at level 1').toBe(1)
+
+  // Comments pay 55 the first time (15 + first_comment 10 + its achievement 30), then 15 each:
+  // post them through the API up to the one that crosses 100, and that one in the page.
+  const amounts = [55, 15, 15, 15, 15, 15]
+  let total = points
+  let crossing = 0
+  while (total + amounts[crossing]! < 100) total += amounts[crossing++]!
+  for (let i = 0; i < crossing; i++) await commentViaApi(page, freeVideos[i]!, `Warming up, comment ${i + 1}.`)
+  expect((await statsOf(page)).level).toBe(1)
+
+  await commentInPage(page, freeVideos[crossing]!, 'This one takes me to Level 2.')
+  const overlay = page.getByTestId('level-up-overlay')
+  await expect(overlay).toBeVisible()
+  await expect(overlay.getByText('LEVEL UP!', { exact: true })).toBeVisible()
+  await expect(overlay.getByText("You've reached Level 2!", { exact: true })).toBeVisible()
+  await expect(overlay.getByText('Keep engaging to unlock more rewards!', { exact: true })).toBeVisible()
+  // Announced (inside a status region), and it leaves focus where it was.
+  await expect(page.getByRole('status').filter({ has: overlay })).toHaveCount(1)
+  await expect(overlay.locator(':focus')).toHaveCount(0)
+  // It hides after 4 s (then the achievement overlay, if any, takes its turn).
+  await expect(overlay).toHaveCount(0, { timeout: 6000 })
+
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await expect(page.getByRole('banner').getByText('Level 2', { exact: true })).toBeAttached()
+  await expect(page.getByRole('banner').getByText('Lv 2', { exact: true })).toBeVisible()
+})
+
+test('the first bookmark shows its points in the middle tier and the achievement overlay', async ({ page }) => {
+  await registerViaApi(page)
+  // A post: nothing else on its page earns points in the meantime (a video page's view does).
+  await open(page, `/post/${posts.find((p) => p.status === 'published')!.slug}`)
+  await page.locator('main').getByRole('button', { name: /^Bookmark/ }).first().click()
+  // bookmark_add 5 + first_bookmark 5 + the Collector achievement 30.
+  const burst = page.getByText('+40 points earned!', { exact: true })
+  await expect(burst).toBeVisible()
+  await expect(burst).toHaveAttribute('data-tier', 'middle')
+  const overlay = page.getByTestId('achievement-overlay')
+  await expect(overlay.getByText('ACHIEVEMENT UNLOCKED!', { exact: true })).toBeVisible()
+  await expect(overlay.getByText('Collector', { exact: true })).toBeVisible()
+  await expect(overlay).toHaveCount(0, { timeout: 6000 })
+})
+
+test('a member who keeps a post open for 30 s earns blog_read', async ({ page }) => {
+  test.setTimeout(90_000)
+  const post = posts.find((p) => p.status === 'published')!
+  await registerViaApi(page)
+  const claim = page.waitForResponse((res) => res.url().endsWith('/api/points/award') && res.request().method() === 'POST', { timeout: 45_000 })
+  await open(page, `/post/${post.slug}`)
+  const res = await claim
+  expect(res.status(), await res.text()).toBe(200)
+  expect(res.request().postDataJSON()).toMatchObject({ activityType: 'blog_read', contentType: 'blog_post', contentId: post.slug, description: `Read: ${post.title}` })
+  // 10 for the read and 30 for the Reader achievement.
+  await expect(page.getByText('+40 points earned!', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('achievement-overlay').getByText('Reader', { exact: true })).toBeVisible()
+})
+
+test('a playing self-hosted video sends progress beats; when the server says complete, the player claims video_complete once', async ({ page }) => {
+  const video = videos.find((v) => v.videoId.startsWith('manual_') && !v.isPremium && !v.isUncut)!
+  await registerViaApi(page)
+  // Count the view first, so the page's own view (de-duplicated for an hour) earns nothing more.
+  expect((await page.request.post('/api/videos/track-views', { data: { videoId: video.videoId }, headers: origin() })).status()).toBe(200)
+  const beats: unknown[] = []
+  const claims: unknown[] = []
+  // The server's own answer to the first beat, then "complete" (playing 80 % for real takes minutes).
+  await page.route(`**/api/videos/${video.videoId}/progress`, async (route) => {
+    beats.push(route.request().postDataJSON())
+    if (beats.length === 1) return route.continue()
+    await route.fulfill({ json: { coveredSeconds: 300, durationSeconds: 312, complete: true } })
+  })
+  await page.route('**/api/points/award', async (route) => {
+    claims.push(route.request().postDataJSON())
+    await route.fulfill({ json: { pointsAwarded: 25, levelUp: false, newLevel: null, achievementUnlocked: null } })
+  })
+  await page.clock.install()
+  await open(page, `/video/${video.videoId}`)
+  // Headless has no media to play: the element reports playing at a position, as a real one would.
+  const play = (position: number) =>
+    page.locator('video#video-player').evaluate((el, at) => {
+      Object.defineProperty(el, 'paused', { configurable: true, get: () => false })
+      Object.defineProperty(el, 'currentTime', { configurable: true, get: () => at })
+      el.dispatchEvent(new Event('timeupdate'))
+    }, position)
+  await play(1)
+  await expect.poll(() => beats.length).toBe(1)
+  await play(3) // too soon after the last beat: nothing sent
+  await page.clock.runFor(10_000)
+  await play(11)
+  await expect.poll(() => beats.length).toBe(2)
+  expect(beats).toEqual([{ position: 1 }, { position: 11 }])
+  await expect.poll(() => claims.length).toBe(1)
+  expect(claims[0]).toEqual({ activityType: 'video_complete', contentType: 'video', contentId: video.videoId, description: `Completed: ${video.title}` })
+  await expect(page.getByText('+25 points earned!', { exact: true })).toHaveAttribute('data-tier', 'middle')
+  // Complete: no more beats, no second claim.
+  await page.clock.runFor(10_000)
+  await play(21)
+  await page.clock.runFor(1000)
+  expect(beats.length).toBe(2)
+  expect(claims.length).toBe(1)
+})
+
+test("a member's shared video earns content_share once, with the points animation", async ({ page, context }) => {
+  const baseURL = process.env.E2E_BASE_URL!
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+  await registerViaApi(page)
+  const videoId = freeVideos[3]!
+  // Count the view first, so the page's own view (de-duplicated for an hour) earns nothing more.
+  const view = await page.request.post('/api/videos/track-views', { data: { videoId }, headers: origin() })
+  expect(view.status()).toBe(200)
+  const claims: unknown[] = []
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/points/award')) claims.push(req.postDataJSON())
+  })
+  await open(page, `/video/${videoId}`)
+  const share = page.getByRole('button', { name: 'Share Video' })
+  await share.click()
+  await expectToast(page, 'Link copied!')
+  await expect(page.getByText('+5 points earned!', { exact: true })).toBeVisible()
+  await share.click()
+  await page.waitForTimeout(500)
+  expect(claims).toEqual([{ activityType: 'content_share', contentType: 'video', contentId: videoId, description: expect.stringMatching(/^Shared: /) }])
+})
