@@ -31,6 +31,17 @@ describe('preview tokens', () => {
     }
   })
 
+  it('refuses another spelling of the same signature bytes (base64url padding bits in the last character)', () => {
+    // 32 bytes are 43 characters whose last carries 4 bits and 2 unused ones: flipping the lowest
+    // gives a string that decodes to the very same bytes.
+    const token = createPreviewToken({ postId: 7, now }, secret)
+    const signature = token.split('.')[2]!
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    const respelled = signature.slice(0, -1) + alphabet[alphabet.indexOf(signature.at(-1)!) ^ 1]
+    expect(Buffer.from(respelled, 'base64url')).toEqual(Buffer.from(signature, 'base64url'))
+    expect(verifyPreviewToken(token.replace(/[^.]+$/, respelled), { now }, secret)).toEqual({ ok: false, reason: 'invalid' })
+  })
+
   it('an expired token that was tampered with is invalid, not expired', () => {
     const token = createPreviewToken({ postId: 7, ttlSeconds: 1, now }, secret)
     const later = { now: new Date(now.getTime() + 10_000) }

@@ -42,8 +42,10 @@ export function verifyPreviewToken(token: string, { now = new Date() }: { now?: 
   if (!match) return { ok: false, reason: 'invalid' }
   const postId = Number(match[1])
   const expires = Number(match[2])
-  const given = Buffer.from(match[3]!, 'base64url')
-  const expected = Buffer.from(sign(secret, postId, expires), 'base64url')
+  // The signature's text, compared as written: decoding first would accept other spellings of the
+  // same bytes (base64url's last character carries 2 unused bits, so 'A' and 'B' can decode alike).
+  const given = Buffer.from(match[3]!, 'utf8')
+  const expected = Buffer.from(sign(secret, postId, expires), 'utf8')
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' }
   if (expires * 1000 <= now.getTime()) return { ok: false, reason: 'expired' }
   return { ok: true, postId, expiresAt: new Date(expires * 1000) }
