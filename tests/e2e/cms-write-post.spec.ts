@@ -97,9 +97,9 @@ test('write a post with every editor feature in /cms, publish it, and read each 
     await relationship.locator('.rs__option', { hasText: earlier.title }).click()
     await expect(relationship.locator('.rs__value-container')).toContainText(earlier.title)
     // Payload's autosave can put back a field's earlier value when its answer arrives after newer
-    // typing (payloadcms/payload#17676): go on once an autosave has carried the link.
-    const linkSaved = page.waitForRequest(
-      (r) => r.method() === 'PATCH' && r.url().includes('autosave=true') && /"linkType\\?":\\?"internal/.test(r.postData() ?? ''),
+    // typing (payloadcms/payload#17676): go on once an autosave carrying the link has been answered.
+    const linkSaved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('autosave=true') && /"linkType\\?":\\?"internal/.test(r.request().postData() ?? ''),
       { timeout: 30_000 },
     )
     // On a busy machine a click while the drawer's form is still taking in the choice can be
@@ -123,7 +123,12 @@ test('write a post with every editor feature in /cms, publish it, and read each 
     await codeBlock.locator('.payload-richtext-code-block__language-selector-button').click()
     await page.locator('[data-language="typescript"]').click()
     await expect(codeBlock.locator('.payload-richtext-code-block__language-selector-button')).toHaveAttribute('data-selected-language', 'typescript')
+    const codeSaved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes('autosave=true') && (r.request().postData() ?? '').includes('greet('),
+      { timeout: 30_000 },
+    )
     await codeBlock.locator('textarea').fill(CODE)
+    await codeSaved
 
     // An image from the library, with the caption it has there.
     const insertParagraph = page.getByRole('button', { name: 'Insert Paragraph' }).first()

@@ -55,7 +55,10 @@ test('the leaderboard tabs switch periods, by pointer and keyboard, and each tab
 
   // Arrow keys move along the tabs and select (Radix Tabs, automatic activation).
   await tabs.getByRole('tab', { name: 'Daily' }).focus()
+  await expect(tabs.getByRole('tab', { name: 'Daily' })).toBeFocused()
   await page.keyboard.press('ArrowRight')
+  await expect(tabs.getByRole('tab', { name: 'Weekly' })).toBeFocused()
+  await expect(tabs.getByRole('tab', { name: 'Weekly' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('ArrowRight')
   await expect(tabs.getByRole('tab', { name: 'Monthly' })).toBeFocused()
   await expect(tabs.getByRole('tab', { name: 'Monthly' })).toHaveAttribute('aria-selected', 'true')
