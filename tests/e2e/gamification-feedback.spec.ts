@@ -135,8 +135,11 @@ test('a playing self-hosted video sends progress beats; when the server says com
       Object.defineProperty(el, 'currentTime', { configurable: true, get: () => at })
       el.dispatchEvent(new Event('timeupdate'))
     }, position)
+  // The player sends one beat at a time: wait for the server's answer to the first.
+  const firstAnswered = page.waitForResponse((r) => r.url().endsWith(`/api/videos/${video.videoId}/progress`))
   await play(1)
   await expect.poll(() => beats.length).toBe(1)
+  await firstAnswered
   await play(3) // too soon after the last beat: nothing sent
   await page.clock.runFor(10_000)
   await play(11)
