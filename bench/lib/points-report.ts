@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { replaceBetweenMarkers } from './report'
 
 import type { PointsBenchResult } from './points-bench'
 
@@ -47,11 +47,4 @@ const START = '<!-- bench:points:start -->'
 const END = '<!-- bench:points:end -->'
 
 /** Replaces the points block of a README (between its markers) with the latest table. */
-export function updatePointsReadme(file: string, table: string) {
-  if (!existsSync(file)) return
-  const text = readFileSync(file, 'utf8')
-  const start = text.indexOf(START)
-  const end = text.indexOf(END)
-  if (start < 0 || end < start) return
-  writeFileSync(file, `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`)
-}
+export const updatePointsReadme = (file: string, table: string) => replaceBetweenMarkers(file, START, END, table)

@@ -118,15 +118,18 @@ function hardeningLines({ oversizedBodies: o, registrationBurst: r }: Report['ha
 const START = '<!-- bench:results:start -->'
 const END = '<!-- bench:results:end -->'
 
-/** Replaces the results block of the README (between the markers) with the latest table. */
-export function updateReadme(file: string, table: string) {
+/** Replaces what stands between two marker comments of a README (left alone without them). */
+export function replaceBetweenMarkers(file: string, startMarker: string, endMarker: string, table: string) {
   if (!existsSync(file)) return
   const text = readFileSync(file, 'utf8')
-  const start = text.indexOf(START)
-  const end = text.indexOf(END)
+  const start = text.indexOf(startMarker)
+  const end = text.indexOf(endMarker)
   if (start < 0 || end < start) return
-  writeFileSync(file, `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`)
+  writeFileSync(file, `${text.slice(0, start + startMarker.length)}\n${table}\n${text.slice(end)}`)
 }
+
+/** Replaces the results block of the README (between the markers) with the latest table. */
+export const updateReadme = (file: string, table: string) => replaceBetweenMarkers(file, START, END, table)
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const pct = (ratio: number) => `${(ratio * 100).toFixed(0)}%`
