@@ -182,8 +182,12 @@ test('in /cms a new image asks for alt text, says why, and saves once it has it'
   await expect(page.getByText(/What the image shows, for readers using a screen reader/)).toBeVisible()
   await expect(page.getByText(/Shown under the image wherever it appears in a post/)).toBeVisible()
 
-  await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Describe the image for readers who cannot see it (alt text).').first()).toBeVisible()
+  // On a busy machine a Save pressed while the form is still taking in the file can be lost:
+  // pressed again until the form answers (without alt text it never saves).
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Save' }).click({ timeout: 5_000 })
+    await expect(page.getByText('Describe the image for readers who cannot see it (alt text).').first()).toBeVisible({ timeout: 5_000 })
+  }).toPass({ timeout: 30_000 })
   await expect(page).toHaveURL(/\/cms\/collections\/media\/create/)
   await page.screenshot({ path: `${SHOTS_DIR}/cms-media-alt-required.png`, fullPage: true })
 
