@@ -114,10 +114,22 @@ test.describe('/admin', () => {
     await expect(page).toHaveURL(atPath('/'))
   })
 
-  test("the admin is sent to /cms and Payload's dashboard loads", async ({ page }) => {
+  test('the admin sees the dashboard; each tab is its own URL, and /cms is a link away', async ({ page }) => {
     const { username, password } = admin()
     await loginViaApi(page, username, password)
     await page.goto('/admin')
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+    const tabs = page.getByRole('navigation', { name: 'Admin sections' })
+    await expect(tabs.getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page')
+    await tabs.getByRole('link', { name: 'Content' }).click()
+    await expect(page).toHaveURL(atPath('/admin/content/posts'))
+    await page.reload()
+    await expect(tabs.getByRole('link', { name: 'Content' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('navigation', { name: 'Content sections' }).getByRole('link', { name: 'Posts' })).toHaveAttribute('aria-current', 'page')
+    expect((await page.goto('/admin/no-such-tab'))?.status()).toBe(404)
+
+    await page.goto('/admin')
+    await page.getByRole('link', { name: 'Open the full editor (/cms)' }).click()
     await expect(page).toHaveURL(/\/cms\/?$/)
     await expect(page.getByRole('link', { name: 'Users' }).first()).toBeVisible()
     // The creator's content comes before the community (members, comments and their activity).
