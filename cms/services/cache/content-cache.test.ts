@@ -72,6 +72,20 @@ describe('ContentCache', () => {
     expect(await cache.get('a', async () => 'newer')).toBe('new')
   })
 
+  it('deleteWhere() drops the matching entries only, and no load under way stores what it read', async () => {
+    const cache = new ContentCache({ ttlMs: 10_000, maxEntries: 10 })
+    await cache.get('token-a', async () => ({ id: 1 }))
+    await cache.get('token-b', async () => ({ id: 2 }))
+    const old = deferred<{ id: number }>()
+    const pending = cache.get('token-c', () => old.promise)
+    cache.deleteWhere((value) => (value as { id: number }).id === 1)
+    old.resolve({ id: 1 })
+    await pending
+    expect(cache.has('token-a')).toBe(false)
+    expect(cache.has('token-c')).toBe(false)
+    expect(await cache.get('token-b', async () => ({ id: 99 }))).toEqual({ id: 2 })
+  })
+
   it('concurrent callers of one key share one load', async () => {
     const cache = new ContentCache({ ttlMs: 10_000, maxEntries: 10 })
     const pending = deferred<string>()

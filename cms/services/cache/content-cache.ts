@@ -50,6 +50,16 @@ export class ContentCache {
   }
 
   /**
+   * Drops the entries whose value matches, and keeps loads already under way (whose value is not
+   * known yet) from storing what they read; other entries stay.
+   */
+  deleteWhere(matches: (value: unknown) => boolean): void {
+    this.#generation++
+    this.#loading.clear()
+    for (const [key, entry] of this.#entries) if (matches(entry.value)) this.#entries.delete(key)
+  }
+
+  /**
    * The cached value for `key`, or the result of `load` (frozen, and stored unless the cache was
    * cleared while it ran). Concurrent callers of one key share one load; a failed load is not
    * stored and every waiting caller gets its error.

@@ -143,3 +143,11 @@ async function deleteRevokedSession(payload: Payload, user: TypedUser): Promise<
 export function forgetSessionToken(): void {
   state().cache.clear()
 }
+
+/**
+ * Forgets one member's remembered sessions: a change only to what their own header shows (points,
+ * level, streak) that no other member's session reads. Other members stay remembered.
+ */
+export function forgetSessionsOf(userId: number | string): void {
+  state().cache.deleteWhere((user) => String((user as { id?: unknown } | null)?.id) === String(userId))
+}

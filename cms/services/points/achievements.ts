@@ -47,20 +47,24 @@ export async function checkAchievements(db: Db, userId: number, facts: Omit<Memb
   const activityCounts = await netActivityCounts(db, userId, activityTypesOf(pending))
   const unlocked: UnlockedAchievement[] = []
   const at = now.toISOString()
+  const changed: ReturnType<typeof sql>[] = []
   for (const achievement of pending) {
     const { progress, met } = measureAchievement(achievement, { ...facts, activityCounts })
     if (!met && progress === achievement.progress) continue
-    await db.execute(sql`
-      insert into user_achievements (user_id, achievement_id, progress, unlocked_at, is_notified, created_at, updated_at)
-      values (${userId}, ${achievement.id}, ${progress}, ${met ? at : null}, false, ${at}, ${at})
-      on conflict (user_id, achievement_id) do update set
-        progress = excluded.progress,
-        unlocked_at = coalesce(user_achievements.unlocked_at, excluded.unlocked_at),
-        updated_at = excluded.updated_at`)
+    changed.push(sql`(${userId}::int, ${achievement.id}::int, ${progress}::numeric, ${met ? at : null}::timestamptz, false, ${at}::timestamptz, ${at}::timestamptz)`)
     if (met) {
       const { id, name, title, description, icon, color, rarity, category } = achievement
       unlocked.push({ id, name, title, description, icon, color, rarity, category })
     }
   }
+  if (changed.length === 0) return unlocked
+  // One statement for every changed row (one row per achievement, so no two meet the same key).
+  await db.execute(sql`
+    insert into user_achievements (user_id, achievement_id, progress, unlocked_at, is_notified, created_at, updated_at)
+    values ${sql.join(changed, sql`, `)}
+    on conflict (user_id, achievement_id) do update set
+      progress = excluded.progress,
+      unlocked_at = coalesce(user_achievements.unlocked_at, excluded.unlocked_at),
+      updated_at = excluded.updated_at`)
   return unlocked
 }

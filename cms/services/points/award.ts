@@ -5,7 +5,7 @@ import type { PointActivityType } from '../../../shared/constants'
 import { ACTIVITY_POINTS, DAILY_POINT_CAPS, awardDescription } from '../../../shared/points'
 import { dayIn, startOfDay } from '../../../shared/time-zones'
 import type { PointsAward, UnlockedAchievement } from '../../../shared/types/points'
-import { forgetSessionToken } from '../cache/session-cache'
+import { forgetSessionsOf } from '../cache/session-cache'
 import { afterTransactionEnds } from '../cache/transaction-end'
 import { notFound } from '../errors'
 import { checkAchievements } from './achievements'
@@ -21,6 +21,7 @@ import {
   type LedgerRow,
   type LockedMember,
 } from './ledger'
+import { forgetBoards } from './leaderboards'
 import { levelAfter, loadLevels } from './levels'
 import { advanceStreak } from './streaks'
 import { transactionDb, type Db } from '../db/transactions'
@@ -153,15 +154,22 @@ export async function awardPoints(payload: Payload, input: AwardInput): Promise<
     activityAt: now,
   })
   await addToLeaderboards(db, member.id, total, now)
-  forgetSessionUsers(req)
+  forgetMemberCaches(req, member.id)
   payload.logger.info({ event: 'points_awarded', userId: member.id, activityType, points: total, level, levelUp }, 'points awarded')
   return { pointsAwarded: total, levelUp, newLevel: levelUp ? level : null, achievementUnlocked: unlockedAll[0] ?? null }
 }
 
-/** The header's level chip and /api/auth/me read the user through the session cache: drop it now and at commit. */
-function forgetSessionUsers(req: PayloadRequest) {
-  forgetSessionToken()
-  void afterTransactionEnds(req, forgetSessionToken)
+/**
+ * The header's level chip and /api/auth/me read the member through the session cache, the boards
+ * through theirs: drop the member's sessions and the boards now and when the transaction ends.
+ */
+function forgetMemberCaches(req: PayloadRequest, userId: number) {
+  const forget = () => {
+    forgetSessionsOf(userId)
+    forgetBoards()
+  }
+  forget()
+  void afterTransactionEnds(req, forget)
 }
 
 /**
@@ -201,7 +209,7 @@ export async function revokeAward(
     activityAt: null,
   })
   await addToLeaderboards(db, member.id, -original.points, original.createdAt, now)
-  forgetSessionUsers(req)
+  forgetMemberCaches(req, member.id)
   payload.logger.info({ event: 'points_revoked', userId: member.id, activityType: original.activityType, points: -original.points, reason }, 'points taken back')
   return original.points
 }

@@ -4,6 +4,8 @@ import type { Payload } from 'payload'
 
 import type { LeaderboardPeriod } from '../../../shared/constants'
 import type { LeaderboardRow, WeeklyLeaderboardRow } from '../../../shared/types/points'
+import { registerPageCacheStore } from '../../hooks/page-cache'
+import { ContentCache } from '../cache/content-cache'
 import { profileBadges } from '../profile'
 import { periodBounds, systemClock } from './clock'
 import { poolDb, type Db } from '../db/transactions'
@@ -23,13 +25,41 @@ type BoardRow = {
   badges: string[]
 }
 
+const CACHE_KEY = Symbol.for('app.points.boardCache')
+
+/**
+ * The boards' tops as last read, per period, start and length: every visitor and member sees the
+ * same board, so a burst of readers reads it once. Cleared when an award or take-back commits in
+ * this process and on any write to users (names, badges: the page-cache hooks); bounded by
+ * PAGE_CACHE_SECONDS (default 10, 0 turns it off), which is how stale another server's board
+ * can be (the page refreshes it every 60 s anyway).
+ */
+function boardCache(): ContentCache {
+  const global = globalThis as Record<symbol, ContentCache | undefined>
+  let cache = global[CACHE_KEY]
+  if (!cache) {
+    const seconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10)
+    cache = new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: 32 })
+    registerPageCacheStore(cache)
+    global[CACHE_KEY] = cache
+  }
+  return cache
+}
+
+/** Points moved: the boards read next come from the database. */
+export const forgetBoards = (): void => boardCache().clear()
+
 /**
  * The top of a period's board: points earned in the period, highest first; equal totals in the
  * order they were reached. Ranks are positions 1, 2, 3… without gaps. Members with nothing earned
  * in the period are not listed. Each member's stored badges come in the same statement.
  */
-async function topOf(db: Db, period: LeaderboardPeriod, now: Date, limit: number): Promise<BoardRow[]> {
+function topOf(db: Db, period: LeaderboardPeriod, now: Date, limit: number): Promise<readonly BoardRow[]> {
   const { start } = periodBounds(period, now)
+  return boardCache().get(`${period}:${start.toISOString()}:${limit}`, () => readTop(db, period, start, limit))
+}
+
+async function readTop(db: Db, period: LeaderboardPeriod, start: Date, limit: number): Promise<BoardRow[]> {
   const { rows } = await db.execute(sql`
     select e.user_id, e.points, u.username, u.member_number, u.level, u.is_premium, u.premium_expires_at, u.is_moderator,
            array(select b.value::text from users_badges b where b.parent_id = u.id order by b."order") as badges

@@ -10,17 +10,31 @@ import { notFound } from '../errors'
 import { asRarity } from './achievements'
 import { memberTimeZone, systemClock } from './clock'
 import { ranksOf } from './ranks'
-import { loadLevels, nextLevelAfter } from './levels'
+import { nextLevelAfter } from './levels'
 import { currentStreak } from './streaks'
 import { poolDb } from '../db/transactions'
 
 export const RECENT_ACTIVITIES_LIMIT = 20
 
-/** GET /api/user/stats for the signed-in member. The streak shown is 0 once it can no longer be kept (missed days beyond the freezes held). */
+/**
+ * GET /api/user/stats for the signed-in member: the member's row with their unlocked achievements
+ * and the level table in one statement, their ranks in another, side by side. The streak shown is
+ * 0 once it can no longer be kept (missed days beyond the freezes held).
+ */
 export async function getUserStats(payload: Payload, { userId, now = systemClock() }: { userId: number; now?: Date }): Promise<UserStats> {
   const db = poolDb(payload)
-  const { rows } = await db.execute(sql`
-    select points, total_points_earned, level, streak, streak_freezes, last_streak_day, time_zone from users where id = ${userId}`)
+  const [{ rows }, ranks] = await Promise.all([
+    db.execute(sql`
+      select u.points, u.total_points_earned, u.level, u.streak, u.streak_freezes, u.last_streak_day, u.time_zone,
+             (select coalesce(json_agg(json_build_object('id', a.id, 'title', a.title, 'description', a.description, 'rarity', a.rarity, 'unlockedAt', ua.unlocked_at)
+                                       order by ua.unlocked_at desc, a.id desc), '[]'::json)
+              from user_achievements ua join achievements a on a.id = ua.achievement_id
+              where ua.user_id = u.id and ua.unlocked_at is not null) as achievements,
+             (select coalesce(json_agg(json_build_object('level', l.level, 'pointsRequired', l.points_required) order by l.level), '[]'::json)
+              from levels l) as levels
+      from users u where u.id = ${userId}`),
+    ranksOf(db, userId, LEADERBOARD_PERIODS, now),
+  ])
   const user = rows[0]
   if (!user) throw notFound('Member not found.')
   const points = Number(user.points ?? 0)
@@ -30,26 +44,24 @@ export async function getUserStats(payload: Payload, { userId, now = systemClock
     { streak: Number(user.streak ?? 0), freezes: Number(user.streak_freezes ?? 0), lastDay: (user.last_streak_day as string | null) || null },
     today,
   )
-  const [levels, unlocked, ranks] = await Promise.all([
-    loadLevels(db),
-    db.execute(sql`
-      select a.id, a.title, a.description, a.rarity, ua.unlocked_at from user_achievements ua join achievements a on a.id = ua.achievement_id
-      where ua.user_id = ${userId} and ua.unlocked_at is not null order by ua.unlocked_at desc, a.id desc`),
-    ranksOf(db, userId, LEADERBOARD_PERIODS, now),
-  ])
+  const unlocked = parseJsonColumn<{ id: number; title: string; description: string | null; rarity: string; unlockedAt: string }[]>(user.achievements)
+  const levels = parseJsonColumn<{ level: number; pointsRequired: number }[]>(user.levels).map((row) => ({ level: Number(row.level), pointsRequired: Number(row.pointsRequired) }))
   return {
     level,
     points,
     streak,
     totalPointsEarned: Number(user.total_points_earned ?? 0),
-    achievements: unlocked.rows.map((row) => ({
+    achievements: unlocked.map((row) => ({
       achievement: { id: Number(row.id), title: String(row.title), description: String(row.description ?? ''), rarity: asRarity(row.rarity) },
-      unlockedAt: new Date(row.unlocked_at as string).toISOString(),
+      unlockedAt: new Date(row.unlockedAt).toISOString(),
     })),
     nextLevel: nextLevelAfter(level, points, levels),
     rank: { daily: ranks.daily ?? null, weekly: ranks.weekly ?? null, monthly: ranks.monthly ?? null, allTime: ranks.all_time ?? null },
   }
 }
+
+/** A json column as node-postgres hands it over: parsed already, or text on some drivers. */
+const parseJsonColumn = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value ?? []) as T))
 
 /** GET /api/user/recent-activities: the member's newest ledger rows. */
 export async function getRecentActivities(payload: Payload, { userId, limit = RECENT_ACTIVITIES_LIMIT }: { userId: number; limit?: number }): Promise<RecentActivity[]> {
