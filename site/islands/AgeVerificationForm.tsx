@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { messageFromApiError } from '../../shared/api-error'
+import type { PointsAward } from '../../shared/types/points'
 import {
   AGE_VERIFICATION_COMPLETE,
   AGE_VERIFICATION_COMPLETE_DESCRIPTION,
@@ -8,6 +9,7 @@ import {
 } from '../../shared/messages'
 import { verifyAgeSchema, type AuthResponse, type VerifyAgeData } from '../../shared/schemas/auth'
 import { apiJson } from '../lib/api-client'
+import { queueAwardForNextPage } from '../lib/stores/points-store'
 import { setMe, withQueryClient } from '../lib/query-client'
 import { queueToastForNextPage, toast } from '../lib/stores/toast-store'
 import { Button } from './ui/Button'
@@ -27,9 +29,10 @@ function AgeVerificationForm({ maxDate, registered }: AgeVerificationFormProps) 
   const form = useZodForm(verifyAgeSchema, { dateOfBirth: '' }, 'verify')
 
   const verify = useMutation({
-    mutationFn: (data: VerifyAgeData) => apiJson<AuthResponse>('POST', '/api/auth/verify-age', data),
+    mutationFn: (data: VerifyAgeData) => apiJson<AuthResponse & { award?: PointsAward }>('POST', '/api/auth/verify-age', data),
     onSuccess: (body) => {
       if (body?.user) setMe(body.user)
+      queueAwardForNextPage(body?.award, { activityType: 'age_verification' })
       queueToastForNextPage({ title: AGE_VERIFICATION_COMPLETE, description: AGE_VERIFICATION_COMPLETE_DESCRIPTION })
       window.location.assign(registered ? '/welcome-premium' : '/')
     },

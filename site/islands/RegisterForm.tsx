@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { messageFromApiError } from '../../shared/api-error'
+import type { PointsAward } from '../../shared/types/points'
 import { MIN_AGE_MESSAGE, REGISTRATION_FAILED, REGISTRATION_SUCCESSFUL, welcomeToCommunity } from '../../shared/messages'
 import { registerSchema, type AuthResponse, type RegisterData } from '../../shared/schemas/auth'
 import { apiJson } from '../lib/api-client'
+import { queueAwardForNextPage } from '../lib/stores/points-store'
 import { setMe, withQueryClient } from '../lib/query-client'
 import { queueToastForNextPage, toast } from '../lib/stores/toast-store'
 import { Button } from './ui/Button'
@@ -25,9 +27,10 @@ function RegisterForm({ maxDate }: RegisterFormProps) {
   )
 
   const register = useMutation({
-    mutationFn: (data: RegisterData) => apiJson<AuthResponse>('POST', '/api/auth/register', data),
-    onSuccess: ({ user }, data) => {
+    mutationFn: (data: RegisterData) => apiJson<AuthResponse & { award?: PointsAward }>('POST', '/api/auth/register', data),
+    onSuccess: ({ user, award }, data) => {
       setMe(user)
+      queueAwardForNextPage(award, { activityType: 'community_join' })
       queueToastForNextPage({
         title: REGISTRATION_SUCCESSFUL,
         description: welcomeToCommunity(user?.username ?? data.username),

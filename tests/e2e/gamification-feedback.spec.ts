@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 
 import { posts } from '../../cms/seed/fixtures/posts'
 import { videos } from '../../cms/seed/fixtures/videos'
-import { expect, expectToast, open, registerViaApi, test } from './fixtures'
+import { atPath, birthDateYearsAgo, expect, expectToast, open, registerViaApi, test, uniqueUsername } from './fixtures'
 
 // From the end of the list: other specs count the comments on the first ones.
 const freeVideos = videos.filter((v) => !v.isPremium && !v.isUncut).map((v) => v.videoId).reverse()
@@ -30,6 +30,39 @@ async function commentInPage(page: Page, videoId: string, content: string) {
   await section.getByLabel('Comment', { exact: true }).fill(content)
   await section.getByRole('button', { name: 'Post Comment' }).click()
 }
+
+test('joining and verifying the age play their points on the page each form leads to', async ({ page }) => {
+  const username = uniqueUsername('joins')
+  const dateOfBirth = birthDateYearsAgo(30)
+  // Each form leaves the page as soon as it is answered: the award is read on its way to the page.
+  const awarded = new Map<string, number>()
+  await page.route(/\/api\/auth\/(register|verify-age)$/, async (route) => {
+    const response = await route.fetch()
+    const body = (await response.json()) as { award: { pointsAwarded: number } }
+    awarded.set(new URL(route.request().url()).pathname, body.award.pointsAwarded)
+    await route.fulfill({ response, json: body })
+  })
+  await open(page, '/register')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Date of birth').fill(dateOfBirth)
+  await page.getByLabel('Password', { exact: true }).fill('correct-horse-9')
+  await page.getByLabel('Confirm password').fill('correct-horse-9')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+
+  // community_join 25, plus 30 for each achievement it unlocks (Founding Member on a young site).
+  await expect(page).toHaveURL(atPath('/age-verification'))
+  const joinPoints = awarded.get('/api/auth/register')!
+  expect(joinPoints >= 25 && (joinPoints - 25) % 30 === 0, String(joinPoints)).toBe(true)
+  await expect(page.getByText(`+${joinPoints} points earned!`, { exact: true })).toBeVisible()
+  await page.getByLabel('Confirm date of birth').fill(dateOfBirth)
+  await page.getByRole('button', { name: 'Verify My Age' }).click()
+
+  // age_verification 20, plus 30 for each achievement it unlocks.
+  await expect(page).toHaveURL(atPath('/welcome-premium'))
+  const verifyPoints = awarded.get('/api/auth/verify-age')!
+  expect(verifyPoints >= 20 && (verifyPoints - 20) % 30 === 0, String(verifyPoints)).toBe(true)
+  await expect(page.getByText(`+${verifyPoints} points earned!`, { exact: true })).toBeVisible()
+})
 
 test('a comment shows +15 points earned! and the Points Earned! toast', async ({ page }) => {
   await registerViaApi(page)

@@ -6,3 +6,6 @@ export const AWARD_EVENT = 'voj:award'
 
 /** Window queue of awards claimed by the member inline script (site/layouts/inline-scripts.ts), drained by the points store. */
 export const WINDOW_AWARDS = '__vojAwards'
+
+/** sessionStorage: awards earned by an action that then left the page (registration, age verification), played on the next page. */
+export const PENDING_AWARDS_KEY = 'voj:pending-awards'

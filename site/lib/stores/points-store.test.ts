@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { pointsStore, reportAward, toAnimation } from './points-store'
+import { drainQueuedAwards, pointsStore, queueAwardForNextPage, reportAward, toAnimation } from './points-store'
 
 const award = (over: Partial<Parameters<typeof toAnimation>[0] & object> = {}) => ({
   pointsAwarded: 15,
@@ -40,5 +40,32 @@ describe('reportAward', () => {
     const taken = pointsStore.getState().take()
     expect(taken.map((a) => a.points)).toEqual([55])
     expect(pointsStore.getState().pending).toEqual([])
+  })
+})
+
+describe('queueAwardForNextPage (registration, age verification: the page is left at once)', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it("keeps the award for the next page, whose feedback island plays it once", () => {
+    const data = new Map<string, string>()
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => data.get(k) ?? null,
+      removeItem: (k: string) => void data.delete(k),
+      setItem: (k: string, v: string) => void data.set(k, String(v)),
+    })
+    queueAwardForNextPage(award({ pointsAwarded: 25 }), { activityType: 'community_join' })
+    queueAwardForNextPage(award({ pointsAwarded: 0 }), { activityType: 'login' })
+    queueAwardForNextPage(award({ pointsAwarded: 20 }), { activityType: 'age_verification' })
+    // The next page:
+    drainQueuedAwards()
+    expect(pointsStore.getState().take().map((a) => a.points)).toEqual([25, 20])
+    drainQueuedAwards()
+    expect(pointsStore.getState().take()).toEqual([])
+  })
+
+  it('ignores what it cannot read', () => {
+    vi.stubGlobal('sessionStorage', { getItem: () => '{"not":"a list"}', removeItem: () => undefined, setItem: () => undefined })
+    drainQueuedAwards()
+    expect(pointsStore.getState().take()).toEqual([])
   })
 })

@@ -7,7 +7,7 @@ import { createStore } from 'zustand/vanilla'
 
 import type { PointActivityType } from '../../../shared/constants'
 import type { PointsAward, UnlockedAchievement } from '../../../shared/types/points'
-import { AWARD_EVENT, WINDOW_AWARDS } from './points-keys'
+import { AWARD_EVENT, PENDING_AWARDS_KEY, WINDOW_AWARDS } from './points-keys'
 
 /** The animation data of §4: points, activityType, description, newLevel and achievement. */
 export type AwardAnimation = {
@@ -80,7 +80,39 @@ export function reportAward(award: PointsAward | null | undefined, activity: { a
   if (announce && typeof window !== 'undefined') window.dispatchEvent(new Event(AWARD_EVENT))
 }
 
+/**
+ * An award earned by an action that leaves the page at once (registration, age verification):
+ * kept in sessionStorage and played by the next page's feedback island.
+ */
+export function queueAwardForNextPage(award: PointsAward | null | undefined, activity: { activityType: PointActivityType; description?: string }): void {
+  if (!award || !(award.pointsAwarded > 0)) return
+  try {
+    const queued = readQueuedAwards()
+    sessionStorage.setItem(PENDING_AWARDS_KEY, JSON.stringify([...queued, { award, ...activity }]))
+  } catch {
+    // Storage blocked: the animation is lost; the points are the server's and stay.
+  }
+}
+
+function readQueuedAwards(): QueuedAward[] {
+  const parsed: unknown = JSON.parse(sessionStorage.getItem(PENDING_AWARDS_KEY) ?? '[]')
+  return Array.isArray(parsed) ? parsed.filter((item): item is QueuedAward => typeof item?.award?.pointsAwarded === 'number' && typeof item.activityType === 'string') : []
+}
+
+/** Plays (and forgets) the awards the previous page left for this one. */
+export function drainQueuedAwards(): void {
+  let queued: QueuedAward[]
+  try {
+    queued = readQueuedAwards()
+    sessionStorage.removeItem(PENDING_AWARDS_KEY)
+  } catch {
+    return
+  }
+  for (const item of queued) reportAward(item.award, { activityType: item.activityType, description: item.description }, false)
+}
+
 if (typeof window !== 'undefined') {
+  drainQueuedAwards()
   drainWindowAwards()
   window.addEventListener(AWARD_EVENT, drainWindowAwards)
 }
