@@ -189,6 +189,57 @@ test('a playing self-hosted video sends progress beats; when the server says com
   expect(claims.length).toBe(1)
 })
 
+test('a playing YouTube video sends progress beats from the iframe API; paused, it sends none; complete, it claims once', async ({ page }) => {
+  const videoId = freeVideos[4]!
+  expect(videos.find((v) => v.videoId === videoId)?.source).toBe('youtube')
+  await registerViaApi(page)
+  expect((await page.request.post('/api/videos/track-views', { data: { videoId }, headers: origin() })).status()).toBe(200)
+  // Stand-in for YouTube's iframe API (not reachable here): a player whose state and position the test sets.
+  await page.addInitScript(() => {
+    const w = window as unknown as { YT: unknown; __yt: { state: number; time: number } }
+    w.__yt = { state: -1, time: 0 }
+    w.YT = {
+      PlayerState: { ENDED: 0, PLAYING: 1 },
+      Player: class {
+        getPlayerState = () => w.__yt.state
+        getCurrentTime = () => w.__yt.time
+      },
+    }
+  })
+  const beats: unknown[] = []
+  const claims: unknown[] = []
+  await page.route(`**/api/videos/${videoId}/progress`, async (route) => {
+    beats.push(route.request().postDataJSON())
+    if (beats.length === 1) return route.continue()
+    await route.fulfill({ json: { coveredSeconds: 300, durationSeconds: 312, complete: true } })
+  })
+  await page.route('**/api/points/award', async (route) => {
+    claims.push(route.request().postDataJSON())
+    await route.fulfill({ json: { pointsAwarded: 25, levelUp: false, newLevel: null, achievementUnlocked: null } })
+  })
+  await page.clock.install()
+  await open(page, `/video/${videoId}`)
+  const player = (state: number, time: number) => page.evaluate(([s, t]) => Object.assign((window as unknown as { __yt: object }).__yt, { state: s, time: t }), [state, time])
+
+  await player(2, 4) // paused: the ticker sends nothing
+  await page.clock.runFor(3000)
+  expect(beats).toEqual([])
+  const firstAnswered = page.waitForResponse((r) => r.url().endsWith(`/api/videos/${videoId}/progress`))
+  await player(1, 5)
+  await page.clock.runFor(1000)
+  await expect.poll(() => beats.length).toBe(1)
+  expect((await firstAnswered).status()).toBe(200)
+  await player(1, 15)
+  await page.clock.runFor(10_000)
+  await expect.poll(() => beats.length).toBe(2)
+  expect(beats).toEqual([{ position: 5 }, { position: 15 }])
+  await expect.poll(() => claims.length).toBe(1)
+  expect(claims[0]).toMatchObject({ activityType: 'video_complete', contentType: 'video', contentId: videoId })
+  await expect(page.getByText('+25 points earned!', { exact: true })).toBeVisible()
+  await page.clock.runFor(20_000)
+  expect(beats.length).toBe(2)
+})
+
 test("a member's shared video earns content_share once, with the points animation", async ({ page, context }) => {
   const baseURL = process.env.E2E_BASE_URL!
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
