@@ -9,6 +9,7 @@ import type { PointsAwardData } from '../../../shared/schemas/engagement'
 import { dayIn } from '../../../shared/time-zones'
 import type { PointsAward } from '../../../shared/types/points'
 import type { User } from '../../payload-types'
+import { cachedFor } from '../cache'
 import { badRequest, notFound } from '../errors'
 import { canPlayVideo, findVideoDoc, VIDEO_NOT_FOUND } from '../videos'
 import { awardPoints } from './award'
@@ -77,7 +78,14 @@ export async function recordPostOpened(payload: Payload, { user, postId, now = s
     on conflict (user_id, post_id) do nothing`)
 }
 
-async function findPublishedPost(payload: Payload, user: User, contentId: string) {
+/** A published post the member may read, by id or slug; found posts are shared through the content cache (cleared on any post write). */
+function findPublishedPost(payload: Payload, user: User, contentId: string) {
+  return cachedFor(user, ['points:published-post', contentId], () => readPublishedPost(payload, user, contentId), {
+    expiresAt: (post) => (post ? null : Number.NEGATIVE_INFINITY),
+  })
+}
+
+async function readPublishedPost(payload: Payload, user: User, contentId: string) {
   const byId = /^\d{1,9}$/.test(contentId)
   const { docs } = await payload.find({
     collection: 'posts',
