@@ -31,6 +31,25 @@ async function commentInPage(page: Page, videoId: string, content: string) {
   await section.getByRole('button', { name: 'Post Comment' }).click()
 }
 
+/**
+ * Records the player's progress beats and claims: the server's own answer to the first beat, then
+ * "complete" (playing 80 % for real takes minutes), and a 25-point answer to the claim.
+ */
+async function recordBeatsThenComplete(page: Page, videoId: string) {
+  const beats: unknown[] = []
+  const claims: unknown[] = []
+  await page.route(`**/api/videos/${videoId}/progress`, async (route) => {
+    beats.push(route.request().postDataJSON())
+    if (beats.length === 1) return route.continue()
+    await route.fulfill({ json: { coveredSeconds: 300, durationSeconds: 312, complete: true } })
+  })
+  await page.route('**/api/points/award', async (route) => {
+    claims.push(route.request().postDataJSON())
+    await route.fulfill({ json: { pointsAwarded: 25, levelUp: false, newLevel: null, achievementUnlocked: null } })
+  })
+  return { beats, claims }
+}
+
 test('joining and verifying the age play their points on the page each form leads to', async ({ page }) => {
   const username = uniqueUsername('joins')
   const dateOfBirth = birthDateYearsAgo(30)
@@ -147,18 +166,7 @@ test('a playing self-hosted video sends progress beats; when the server says com
   await registerViaApi(page)
   // Count the view first, so the page's own view (de-duplicated for an hour) earns nothing more.
   expect((await page.request.post('/api/videos/track-views', { data: { videoId: video.videoId }, headers: origin() })).status()).toBe(200)
-  const beats: unknown[] = []
-  const claims: unknown[] = []
-  // The server's own answer to the first beat, then "complete" (playing 80 % for real takes minutes).
-  await page.route(`**/api/videos/${video.videoId}/progress`, async (route) => {
-    beats.push(route.request().postDataJSON())
-    if (beats.length === 1) return route.continue()
-    await route.fulfill({ json: { coveredSeconds: 300, durationSeconds: 312, complete: true } })
-  })
-  await page.route('**/api/points/award', async (route) => {
-    claims.push(route.request().postDataJSON())
-    await route.fulfill({ json: { pointsAwarded: 25, levelUp: false, newLevel: null, achievementUnlocked: null } })
-  })
+  const { beats, claims } = await recordBeatsThenComplete(page, video.videoId)
   await page.clock.install()
   await open(page, `/video/${video.videoId}`)
   // Headless has no media to play: the element reports playing at a position, as a real one would.
@@ -206,17 +214,7 @@ test('a playing YouTube video sends progress beats from the iframe API; paused, 
       },
     }
   })
-  const beats: unknown[] = []
-  const claims: unknown[] = []
-  await page.route(`**/api/videos/${videoId}/progress`, async (route) => {
-    beats.push(route.request().postDataJSON())
-    if (beats.length === 1) return route.continue()
-    await route.fulfill({ json: { coveredSeconds: 300, durationSeconds: 312, complete: true } })
-  })
-  await page.route('**/api/points/award', async (route) => {
-    claims.push(route.request().postDataJSON())
-    await route.fulfill({ json: { pointsAwarded: 25, levelUp: false, newLevel: null, achievementUnlocked: null } })
-  })
+  const { beats, claims } = await recordBeatsThenComplete(page, videoId)
   await page.clock.install()
   await open(page, `/video/${videoId}`)
   const player = (state: number, time: number) => page.evaluate(([s, t]) => Object.assign((window as unknown as { __yt: object }).__yt, { state: s, time: t }), [state, time])
