@@ -1529,11 +1529,21 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
  */
 export interface SiteSetting {
   id: number;
+  /**
+   * Shown in the header, the footer and page titles.
+   */
   siteName: string;
+  /**
+   * The footer's description and the pages' default search description. Empty: the built-in one.
+   */
+  siteDescription?: string | null;
   /**
    * The creator's account: its comments carry the 'Creator' badge.
    */
   creator?: (number | null) | User;
+  /**
+   * The external store (https://…): embedded on /merch, linked from the home page. Empty: /merch says the store is coming.
+   */
   merchStoreUrl?: string | null;
   /**
    * Default channel handle for the YouTube import.
@@ -1543,6 +1553,10 @@ export interface SiteSetting {
    * Premium's priority support: the address Premium members see on /premium, answered first.
    */
   supportEmail?: string | null;
+  /**
+   * An IANA zone such as America/New_York: leaderboard days, weeks and months, and the members who have not sent their own zone. Empty: SITE_TIME_ZONE, else America/New_York.
+   */
+  timeZone?: string | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1552,10 +1566,12 @@ export interface SiteSetting {
  */
 export interface SiteSettingsSelect<T extends boolean = true> {
   siteName?: T;
+  siteDescription?: T;
   creator?: T;
   merchStoreUrl?: T;
   youtubeHandle?: T;
   supportEmail?: T;
+  timeZone?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -21,6 +21,9 @@ export async function initPayload({ seedIfEmpty = process.env.SEED !== '0', runJ
     // Generated migrations type their args precisely; Payload's list type takes them as unknown.
     await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
   }
+  // The site time zone setting, held in memory for the points clock (cms/services/settings/time-zone.ts).
+  const { loadSiteTimeZone } = await import('../cms/services/settings/time-zone')
+  await loadSiteTimeZone(payload)
   if (seedIfEmpty) {
     const { totalDocs } = await payload.count({ collection: 'users', overrideAccess: true })
     if (totalDocs === 0) {

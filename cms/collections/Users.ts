@@ -7,6 +7,7 @@ import { assignMemberNumber, clearGivenMemberNumber } from '../services/auth/mem
 import { clearThrottleOnNewPassword, guardPasswordReset, refusePayloadLogin } from '../services/auth/password-reset'
 import { confirmAdminChange, confirmAdminChangeField } from '../hooks/confirm-admin-change'
 import { complimentaryNeedsEndDate, keepPremiumBadge } from '../services/premium/user-fields'
+import { keepModeratorBadge } from '../services/admin-users/moderator-badge'
 
 const secureCookies =
   process.env.COOKIE_SECURE !== undefined
@@ -73,7 +74,7 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [refusePayloadLogin, guardPasswordReset],
-    beforeChange: [confirmAdminChange, clearGivenMemberNumber, clearThrottleOnNewPassword, keepPremiumBadge],
+    beforeChange: [confirmAdminChange, clearGivenMemberNumber, clearThrottleOnNewPassword, keepPremiumBadge, keepModeratorBadge],
     afterChange: [assignMemberNumber],
   },
   fields: [

@@ -21,6 +21,8 @@ import * as migration_20261125_070629_premium_existing_members from './20261125_
 import * as migration_20261125_072725_points_ledger from './20261125_072725_points_ledger';
 import * as migration_20261125_072726_points_catalogue from './20261125_072726_points_catalogue';
 import * as migration_20261125_072727_points_columns_guard from './20261125_072727_points_columns_guard';
+import * as migration_20261125_095918_site_settings_admin from './20261125_095918_site_settings_admin';
+import * as migration_20261125_095919_admin_user_search from './20261125_095919_admin_user_search';
 
 export const migrations = [
   {
@@ -137,5 +139,15 @@ export const migrations = [
     up: migration_20261125_072727_points_columns_guard.up,
     down: migration_20261125_072727_points_columns_guard.down,
     name: '20261125_072727_points_columns_guard',
+  },
+  {
+    up: migration_20261125_095918_site_settings_admin.up,
+    down: migration_20261125_095918_site_settings_admin.down,
+    name: '20261125_095918_site_settings_admin',
+  },
+  {
+    up: migration_20261125_095919_admin_user_search.up,
+    down: migration_20261125_095919_admin_user_search.down,
+    name: '20261125_095919_admin_user_search',
   },
 ];

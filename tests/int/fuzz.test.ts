@@ -116,6 +116,11 @@ const SITE_ROUTES: { path: string; methods: string[] }[] = [
   { path: '/api/achievements', methods: ['GET'] },
   { path: '/api/leaderboard', methods: ['GET'] },
   { path: '/api/leaderboard/weekly', methods: ['GET'] },
+  { path: '/api/admin/users-with-badges', methods: ['GET'] },
+  { path: '/api/admin/users/:id/badges', methods: ['POST'] },
+  { path: '/api/admin/users/:id/badges/:id', methods: ['DELETE'] },
+  { path: '/api/admin/users/:id/moderator', methods: ['PATCH'] },
+  { path: '/api/admin/settings', methods: ['GET', 'PUT'] },
 ]
 /** Bodies that create or change nothing even when sent as a member or admin. */
 const WRITE_BODIES = (role: Role) => [...MALFORMED_BODIES, ...(role === 'admin' ? [] : HOSTILE_OBJECTS.map((body) => ({ body })))]

@@ -1,20 +1,21 @@
 // The time the points service runs on, and the leaderboard periods (site time zone, weeks from Monday).
-import { SITE_TIME_ZONE, type LeaderboardPeriod } from '../../../shared/constants'
+import type { LeaderboardPeriod } from '../../../shared/constants'
 import { addDays, dayIn, isTimeZone, mondayOf, monthOf, startOfDay } from '../../../shared/time-zones'
+import { siteTimeZone } from '../settings/time-zone'
 
 /** Every service function takes `now`; this is its default, so tests pass a fixed clock instead. */
 export const systemClock = (): Date => new Date()
 
 /** A member's zone for days (login, caps, streak): theirs if valid, else the site's. */
-export const memberTimeZone = (timeZone: string | null | undefined): string => (isTimeZone(timeZone) ? timeZone : SITE_TIME_ZONE)
+export const memberTimeZone = (timeZone: string | null | undefined): string => (isTimeZone(timeZone) ? timeZone : siteTimeZone())
 
 /** all_time is one period that starts at the epoch and never ends. */
 export const ALL_TIME_START = new Date(0)
 
 export type PeriodBounds = { period: LeaderboardPeriod; start: Date; end: Date | null }
 
-/** The period of `period` that `now` falls in, in the site's time zone. */
-export function periodBounds(period: LeaderboardPeriod, now: Date, timeZone: string = SITE_TIME_ZONE): PeriodBounds {
+/** The period of `period` that `now` falls in, in the site's time zone (the setting, cms/services/settings). */
+export function periodBounds(period: LeaderboardPeriod, now: Date, timeZone: string = siteTimeZone()): PeriodBounds {
   const day = dayIn(now, timeZone)
   switch (period) {
     case 'daily':

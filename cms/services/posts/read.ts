@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { SLUG_MAX, SLUG_PATTERN } from '../../../shared/schemas/fields'
 import { opensToEveryoneOn } from '../../../shared/gate-messages'
+import { siteTimeZone } from '../settings/time-zone'
 import type { LockReason, PostDetail, PostSeo, PostSummary } from '../../../shared/types/content'
 import type { Post } from '../../payload-types'
 import { cachedFor } from '../cache'
@@ -38,7 +39,7 @@ async function findDoc(payload: Payload, user: Caller, by: { id: number } | { sl
 function gateOf(user: Caller, doc: Post, now = new Date()): { locked: LockReason | null; teaser: string | null } {
   const locked = lockReason(user, doc, now)
   // Field access already withholds the body of a post the reader cannot open; this is the second lock.
-  const teaser = locked && doc.earlyAccessUntil ? opensToEveryoneOn(doc.earlyAccessUntil) : null
+  const teaser = locked && doc.earlyAccessUntil ? opensToEveryoneOn(doc.earlyAccessUntil, siteTimeZone()) : null
   return { locked, teaser }
 }
 
