@@ -192,7 +192,4 @@ export const INTENSITY_INVALID = 'Intensity must be between 0.1 and 1'
 export const DURATION_INVALID = 'Duration must look like 4:13 or PT4M13S'
 export const INVALID_REQUEST = 'Invalid request'
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.'
-/** A post whose body markdown cannot carry whole (cms/services/posts/README.md: markdown). */
-export const POST_BODY_NEEDS_CMS =
-  'This post has parts the markdown editor cannot keep (such as a link to another page of the site, underlined or centred text). Edit its content in /cms.'
 export const THUMBNAIL_FILE_TYPE_DESCRIPTION = 'Please choose an image file (JPG, PNG, WebP, etc.)'

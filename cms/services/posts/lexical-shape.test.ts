@@ -88,6 +88,12 @@ describe('sameBody: equal for what a reader sees', () => {
     expect(sameBody(doc(upload(7, null)), doc(upload(8, null)))).toBe(false)
   })
 
+  it('the order of keys does not count, at any depth', () => {
+    const a = doc(paragraph({ ...link('', { linkType: 'internal', doc: { relationTo: 'posts', value: 3 } }) }))
+    const b = doc(paragraph({ ...link('', { linkType: 'internal', doc: { value: 3, relationTo: 'posts' } }) }))
+    expect(sameBody(a, b)).toBe(true)
+  })
+
   it('a tab node is a tab character; no body is null', () => {
     const tab = { type: 'tab', text: '\t', detail: 2, format: 0, mode: 'normal', style: '', version: 1 }
     expect(sameBody(doc(paragraph(text('a'), tab, text('b'))), doc(paragraph(text('a\tb'))))).toBe(true)

@@ -79,7 +79,17 @@ export function normalizeBody(content: unknown): Json {
 }
 
 export function sameBody(a: unknown, b: unknown): boolean {
-  return JSON.stringify(normalizeBody(a)) === JSON.stringify(normalizeBody(b))
+  return stableJson(normalizeBody(a)) === stableJson(normalizeBody(b))
+}
+
+/** JSON with every object's keys in order, so key order (which no reader sees) never counts. */
+function stableJson(value: Json | undefined): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
+  if (isNode(value)) {
+    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort()
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`).join(',')}}`
+  }
+  return JSON.stringify(value ?? null)
 }
 
 function normalizeNode(node: Node): Node {

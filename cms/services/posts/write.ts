@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { excerptFrom, readTimeMinutes } from '../../../shared/format'
-import { POST_BODY_NEEDS_CMS } from '../../../shared/messages'
+import { POST_BODY_NEEDS_CMS } from '../../../shared/admin-content-messages'
 import type { BlogPostCreateData, BlogPostUpdateData } from '../../../shared/schemas/content'
 import { MAX_ID } from '../../../shared/schemas/content-query'
 import type { PostDetail } from '../../../shared/types/content'
