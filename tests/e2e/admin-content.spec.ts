@@ -36,7 +36,7 @@ test('write a post in /admin, publish it, open it unchanged in /cms, edit it the
   await expect(page.getByLabel('Slug')).toHaveValue(title.toLowerCase().replace(/ /g, '-'))
 
   // The body, written with the toolbar and the keyboard shortcuts.
-  const content = page.getByLabel('Content')
+  const content = page.getByRole('textbox', { name: 'Content' })
   const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
   await content.click()
   await toolbar.getByRole('button', { name: 'Heading' }).click()
@@ -71,7 +71,7 @@ test('write a post in /admin, publish it, open it unchanged in /cms, edit it the
   await expect(page).toHaveURL(/\/admin\/content\/posts\/\d+\/edit$/)
   const id = Number(/\/posts\/(\d+)\/edit/.exec(page.url())![1])
   await expectToast(page, 'Post created', `“${title}” is published.`)
-  await expect(page.getByLabel('Content')).toHaveValue(markdown)
+  await expect(page.getByRole('textbox', { name: 'Content' })).toHaveValue(markdown)
 
   // In /cms: the same heading, bold, link and list.
   await page.goto(`/cms/collections/posts/${id}`)
@@ -99,7 +99,7 @@ test('write a post in /admin, publish it, open it unchanged in /cms, edit it the
 
   // Back in /admin: the change, and the rest as it was.
   await open(page, `/admin/content/posts/${id}/edit`)
-  await expect(page.getByLabel('Content')).toHaveValue(markdown.replace('## Why we march', '## Why we march together'))
+  await expect(page.getByRole('textbox', { name: 'Content' })).toHaveValue(markdown.replace('## Why we march', '## Why we march together'))
   await expect(page.getByLabel('Title')).toHaveValue(title)
 
   // The list at phone width: the table scrolls inside its card, the page does not scroll sideways.
@@ -150,7 +150,7 @@ test('write an announcement, hide and show it with the eye button, and the home 
   await open(page, '/admin/content/announcements')
   const form = page.getByRole('form', { name: 'New announcement' })
   await form.getByLabel('Title').fill(title)
-  await form.getByLabel('Content').fill('Doors open at 6 PM. Bring a friend.')
+  await form.getByRole('textbox', { name: 'Content' }).fill('Doors open at 6 PM. Bring a friend.')
   await form.getByLabel('Type').selectOption('event')
   const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/announcements'))
   await form.getByRole('button', { name: 'Publish announcement' }).click()

@@ -123,6 +123,7 @@ function AnnouncementsManager() {
                       <Button
                         variant="outline"
                         size="sm"
+                        className="aria-pressed:border-success aria-pressed:bg-success-soft aria-pressed:text-success"
                         aria-pressed={a.isActive}
                         aria-disabled={busy || undefined}
                         onClick={() => !busy && toggle.mutate(a)}

@@ -185,7 +185,7 @@ function CategoryForm({ editing, onDone, onSaved }: { editing: CategorySummary |
         <div className="grid grid-cols-4 gap-2">
           {CATEGORY_COLOR_PRESETS.map((color) => (
             <label key={color} className="relative flex cursor-pointer flex-col items-center gap-1 rounded-md p-1 text-xs has-[:checked]:bg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
-              <input type="radio" name={id('color')} value={color} checked={shown.color === color} onChange={() => change('color', color)} className="sr-only" />
+              <input type="radio" name={id('color')} value={color} checked={shown.color === color} onChange={() => change('color', color)} className="absolute inset-0 h-full w-full cursor-pointer opacity-0" />
               <span aria-hidden="true" className={cx('h-8 w-8 rounded-full border-2', shown.color === color ? 'border-foreground' : 'border-transparent')} style={{ backgroundColor: color }} />
               {COLOR_NAMES[color]}
             </label>

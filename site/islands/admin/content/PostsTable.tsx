@@ -60,7 +60,7 @@ function PostsTable() {
         <p className={`${CARD_CLASS} p-6 text-muted-foreground`}>{NO_ADMIN_POSTS}</p>
       ) : (
         // On a phone the table scrolls sideways inside its card; the page itself does not.
-        <div className={`${CARD_CLASS} overflow-x-auto`} role="region" aria-labelledby="admin-posts-heading" tabIndex={0}>
+        <div className={`${CARD_CLASS} relative overflow-x-auto`} role="region" aria-labelledby="admin-posts-heading" tabIndex={0}>
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="border-b border-border text-muted-foreground">
               <tr>
