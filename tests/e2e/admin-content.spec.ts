@@ -194,3 +194,67 @@ test("a member opening /admin/content/posts gets 'Admin Access Required' (403)",
   await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
   await expect(page.getByRole('table')).toHaveCount(0)
 })
+
+test('a post with parts markdown cannot keep (a link to another post) opens in /admin with its content pointing to /cms; its title still saves', async ({ page }) => {
+  await signInAsAdmin(page)
+  const t = tag()
+  const target = await page.request.post('/api/blog-posts', { data: { title: `Link target ${t}`, content: 'Target.', status: 'draft' }, headers: origin() })
+  const targetId = ((await target.json()) as { id: number }).id
+  const text = (value: string) => ({ type: 'text', text: value, format: 0, detail: 0, mode: 'normal', style: '', version: 1 })
+  const internalLink = { type: 'link', version: 3, direction: 'ltr', format: '', indent: 0, children: [text('the earlier post')], fields: { linkType: 'internal', newTab: false, doc: { relationTo: 'posts', value: targetId } } }
+  const content = { root: { type: 'root', direction: 'ltr', format: '', indent: 0, version: 1, children: [{ type: 'paragraph', direction: 'ltr', format: '', indent: 0, version: 1, textFormat: 0, children: [text('Read '), internalLink] }] } }
+  const created = await page.request.post('/cms/api/posts', { data: { title: `Linked ${t}`, slug: `linked-${t}`, content, status: 'draft' }, headers: origin() })
+  expect(created.status()).toBe(201)
+  const id = ((await created.json()) as { doc: { id: number } }).doc.id
+
+  try {
+    await open(page, `/admin/content/posts/${id}/edit`)
+    await expect(page.getByRole('note', { name: 'Content' })).toContainText('Edit its content in /cms.')
+    await expect(page.getByRole('link', { name: 'Edit the content in /cms' })).toHaveAttribute('href', `/cms/collections/posts/${id}`)
+    await expect(page.getByRole('textbox', { name: 'Content' })).toHaveCount(0)
+
+    await page.getByLabel('Title').fill(`Linked and renamed ${t}`)
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/blog-posts/${id}`))
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    expect((await saved).status()).toBe(200)
+    await expectToast(page, 'Post updated', `“Linked and renamed ${t}” is saved as a draft.`)
+    // The link is still there, as /cms stored it.
+    const stored = (await (await page.request.get(`/cms/api/posts/${id}?depth=0`, { headers: origin() })).json()) as { content: typeof content }
+    expect(JSON.stringify(stored.content)).toContain('"linkType":"internal"')
+  } finally {
+    await page.request.delete(`/api/blog-posts/${id}`, { headers: origin() })
+    await page.request.delete(`/api/blog-posts/${targetId}`, { headers: origin() })
+  }
+})
+
+test('the Content screens from the keyboard: labelled controls, the delete dialog, the colour picker', async ({ page }) => {
+  await signInAsAdmin(page)
+  for (const path of ['/admin/content/posts', '/admin/content/new-post', '/admin/content/categories', '/admin/content/announcements']) {
+    await open(page, path)
+    await expect(page.locator('h1')).toHaveCount(1)
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
+    const controls = page.locator('main input:not([type="hidden"]), main select, main textarea, main button')
+    const count = await controls.count()
+    expect(count, path).toBeGreaterThan(0)
+    for (let i = 0; i < count; i++) await expect(controls.nth(i), `${path}: ${await controls.nth(i).evaluate((el) => el.outerHTML.slice(0, 100))}`).toHaveAccessibleName(/\S/)
+  }
+
+  await open(page, '/admin/content/posts')
+  const firstDelete = page.getByRole('button', { name: /^Delete / }).first()
+  await firstDelete.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this post?' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(firstDelete).toBeFocused()
+
+  await open(page, '/admin/content/categories')
+  const form = page.getByRole('form', { name: 'New category' })
+  await form.getByRole('radio', { name: 'Blue' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(form.getByRole('radio', { name: 'Green' })).toBeChecked()
+  await expect(form.getByRole('radio', { name: 'Green' })).toBeFocused()
+})
