@@ -141,6 +141,19 @@ test('add a category in one of the preset colours', async ({ page }) => {
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
   await expect(item).toContainText('Purple · 0 published posts')
   await expect(form.getByLabel('Name')).toHaveValue('')
+
+  // Edited: another preset, and the description emptied.
+  await item.getByRole('button', { name: `Edit ${name}` }).click()
+  const edit = page.getByRole('form', { name: `Edit “${name}”` })
+  await expect(edit.getByRole('radio', { name: 'Purple' })).toBeChecked()
+  await edit.getByRole('radio', { name: 'Teal' }).check()
+  await edit.getByLabel('Description').fill('')
+  const updated = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/categories/${category.id}`))
+  await edit.getByRole('button', { name: 'Save category' }).click()
+  expect((await updated).status()).toBe(200)
+  await expectToast(page, 'Category updated', `“${name}” is saved.`)
+  await expect(item).toContainText('Teal · 0 published posts')
+  await expect(item).not.toContainText('Who may vote')
   await page.request.delete(`/api/categories/${category.id}`, { headers: origin() })
 })
 
@@ -181,6 +194,21 @@ test('write an announcement, hide and show it with the eye button, and the home 
     await expect(eye).toHaveAttribute('aria-pressed', 'true')
     await visitor.page.goto('/')
     await expect(banner()).toBeVisible()
+
+    // Edited through the form: the banner shows the new title.
+    await page.getByRole('button', { name: `Edit ${title}` }).click()
+    const edit = page.getByRole('form', { name: `Edit “${title}”` })
+    await expect(edit.getByLabel('Type')).toHaveValue('event')
+    await edit.getByLabel('Title').fill(`${title} (moved)`)
+    const updated = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(`/api/announcements/${id}`))
+    await edit.getByRole('button', { name: 'Save announcement' }).click()
+    const response = await updated
+    expect(response.status()).toBe(200)
+    // An expiry left as it was is not sent (the field shows minutes only).
+    expect(response.request().postDataJSON()).toEqual({ title: `${title} (moved)`, content: 'Doors open at 6 PM. Bring a friend.', type: 'event' })
+    await expectToast(page, 'Announcement updated', `“${title} (moved)” is saved.`)
+    await visitor.page.goto('/')
+    await expect(visitor.page.getByRole('article', { name: `${title} (moved)` })).toBeVisible()
   } finally {
     await visitor.close()
     await page.request.delete(`/api/announcements/${id}`, { headers: origin() })

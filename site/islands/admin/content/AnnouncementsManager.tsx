@@ -158,7 +158,14 @@ function AnnouncementForm({ editing, onDone, onSaved }: { editing: Announcement 
   const [errors, setErrors] = useState<Errors>({})
   const [attempted, setAttempted] = useState(false)
 
-  const body = (v: Values) => ({ title: v.title, content: v.content, type: v.type, expiresAt: v.expiresAt ? fromWallClock(v.expiresAt, SITE_TIME_ZONE) : null })
+  const initialExpiry = editing ? toWallClock(editing.expiresAt, SITE_TIME_ZONE) : ''
+  // An expiry left as it was is not sent: the field shows minutes, the stored time may have seconds.
+  const body = (v: Values) => ({
+    title: v.title,
+    content: v.content,
+    type: v.type,
+    ...(editing && v.expiresAt === initialExpiry ? {} : { expiresAt: v.expiresAt ? fromWallClock(v.expiresAt, SITE_TIME_ZONE) : null }),
+  })
   const validate = (v: Values) => {
     const result = creating ? announcementCreateSchema.safeParse(body(v)) : announcementUpdateSchema.safeParse(body(v))
     return { result, errors: result.success ? {} : (fieldErrors(result.error) as Errors) }

@@ -98,7 +98,7 @@ function PostForm({ post, categories }: { post: PostDetail | null; categories: C
       queryClient.setQueryData(postQueryKey(saved.id), saved)
       setForm(initialForm(saved))
       toast({ title: POST_UPDATED, description: postUpdatedDescription(saved.title, published) })
-      await queryClient.invalidateQueries({ queryKey: ['/api/blog-posts'], exact: true })
+      await queryClient.invalidateQueries({ queryKey: ['/api/blog-posts'] })
     },
     onError: (error) =>
       toast({ title: creating ? FAILED_TO_CREATE_POST : FAILED_TO_UPDATE_POST, description: messageFromApiError(error), variant: 'destructive' }),
