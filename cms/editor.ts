@@ -34,11 +34,22 @@ export const CodeBlockConfig: Block = {
   jsx: payloadCodeBlock.jsx && {
     ...payloadCodeBlock.jsx,
     import: (args) => {
+      // Payload reads a one-line fence without a language (```\ncode\n```) as the inline form
+      // ```code``` and prepends the missing language: "undefinedcode". Only a fence opened and
+      // closed on the same line is the inline form.
+      const { openMatch, closeMatch } = args
+      const opensAlone = (openMatch?.input ?? '').trim() === '```' + (openMatch?.[1] ?? '')
+      if (closeMatch && opensAlone && openMatch && !openMatch[1]) {
+        return { code: args.children.replace(/^\n/, '').replace(/\n$/, ''), language: toCodeLanguage('') }
+      }
       const fields = payloadCodeBlock.jsx!.import!(args)
       return fields && { ...fields, language: toCodeLanguage(fields.language) }
     },
   },
 }
+
+const toJsxAttribute = (value: unknown) => String(value ?? '').replace(/&/g, '&amp;')
+const fromJsxAttribute = (value: unknown) => String(value ?? '').replace(/&quot;/g, '"').replace(/&amp;/g, '&')
 
 const validateYouTube: TextFieldSingleValidation = (value) => (parseYouTubeId(value) ? true : YOUTUBE_INPUT_ERROR)
 
@@ -59,10 +70,16 @@ export const YouTubeBlock: Block = {
     },
     { name: 'caption', type: 'text', maxLength: 300, admin: { description: 'Optional: shown under the video.' } },
   ],
-  // In the admin API's markdown: <YouTube url="…" caption="…"/>.
+  // In the admin API's markdown: <YouTube url="…" caption="…"/>. Payload writes a `"` in a value
+  // as &quot; but reads it back as it stands, so & is written as &amp; here and both are read back.
   jsx: {
-    import: ({ props }) => ({ url: String(props.url ?? ''), ...(props.caption ? { caption: String(props.caption) } : {}) }),
-    export: ({ fields }) => ({ props: { url: fields.url, ...(fields.caption ? { caption: fields.caption } : {}) } }),
+    import: ({ props }) => ({
+      url: fromJsxAttribute(props.url),
+      ...(props.caption ? { caption: fromJsxAttribute(props.caption) } : {}),
+    }),
+    export: ({ fields }) => ({
+      props: { url: toJsxAttribute(fields.url), ...(fields.caption ? { caption: toJsxAttribute(fields.caption) } : {}) },
+    }),
   },
 }
 

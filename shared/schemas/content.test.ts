@@ -90,6 +90,13 @@ describe('categories', () => {
     expect(errorsOf(categoryCreateSchema.safeParse({ name: '' })).name).toEqual(['Name is required'])
     expect(errorsOf(categoryUpdateSchema.safeParse({ slug: '' })).slug).toEqual(['Slug is required'])
   })
+
+  it('on update, an emptied description is cleared and a missing one left alone', () => {
+    expect(categoryUpdateSchema.parse({ description: '  ' }).description).toBeNull()
+    expect(categoryUpdateSchema.parse({ description: null }).description).toBeNull()
+    expect(categoryUpdateSchema.parse({ name: 'X' }).description).toBeUndefined()
+    expect(categoryUpdateSchema.parse({ description: ' About ' }).description).toBe('About')
+  })
 })
 
 describe('announcements', () => {

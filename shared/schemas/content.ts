@@ -132,7 +132,13 @@ export const categoryCreateSchema = z
 export const categoryUpdateSchema = z.object({
   name: categoryNameField.optional(),
   slug: slugField.optional(),
-  description: optionalText(1000),
+  /** Left out: unchanged; '' or null: cleared. */
+  description: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
   color: colorField.optional(),
 })
 

@@ -115,6 +115,12 @@ export type PostDetail = PostSummary & {
   locked: LockReason | null
   /** For a locked post: 'Opens to everyone on …'; null otherwise. */
   teaser: string | null
+  /**
+   * Admins only: whether `content` carries the whole body, so writing it back changes nothing.
+   * False when the body has parts markdown has no form for (an internal link, underline,
+   * alignment…): its content is edited in /cms, and a PUT with `content` is refused (409).
+   */
+  markdownComplete?: boolean
 }
 
 /**

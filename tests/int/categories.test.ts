@@ -84,6 +84,16 @@ describe('POST, PUT and DELETE /api/categories', () => {
     expect(res.body).toMatchObject({ id: category.id, name: 'Renamed', slug: `renamed-${t}`, color: CATEGORY_COLOR_PRESETS[1], description: category.description })
   })
 
+  it('an emptied description is cleared (the /admin form sends it as it stands)', async () => {
+    const category = await createCategory({ description: 'Soon gone.' })
+    const res = await adminClient.request('PUT', `/api/categories/${category.id}`, { name: category.name, description: '' })
+    expect(res.status).toBe(200)
+    expect(res.body.description).toBeNull()
+    const kept = await adminClient.request('PUT', `/api/categories/${category.id}`, { description: 'Back.' })
+    expect((await adminClient.request('PUT', `/api/categories/${category.id}`, { name: 'No description sent' })).body.description).toBe('Back.')
+    expect(kept.status).toBe(200)
+  })
+
   it('slug clash: 409 on create and update', async () => {
     const a = await createCategory()
     const b = await createCategory()

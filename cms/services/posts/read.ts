@@ -4,6 +4,7 @@ import { SLUG_MAX, SLUG_PATTERN } from '../../../shared/schemas/fields'
 import { opensToEveryoneOn } from '../../../shared/gate-messages'
 import { siteTimeZone } from '../settings/time-zone'
 import type { LockReason, PostDetail, PostSeo, PostSummary } from '../../../shared/types/content'
+import { userIsAdmin } from '../../access/roles'
 import type { Post } from '../../payload-types'
 import { cachedFor } from '../cache'
 import { notFound } from '../errors'
@@ -12,7 +13,7 @@ import { cachedGated } from '../premium-gate/cache'
 import { asCaller, type Caller } from './admin-only'
 import { renderPostBody } from './body'
 import { postPlainText, wordCount } from './html'
-import { lexicalToMarkdown } from './markdown'
+import { lexicalToMarkdown, markdownKeepsBody } from './markdown'
 import { toPostSeo, toPostSummary } from './serialize'
 
 const POST_NOT_FOUND = 'Post not found.'
@@ -43,11 +44,16 @@ function gateOf(user: Caller, doc: Post, now = new Date()): { locked: LockReason
   return { locked, teaser }
 }
 
-/** A post the caller cannot open carries its summary, `content: null` and the teaser: never the body. */
+/**
+ * A post the caller cannot open carries its summary, `content: null` and the teaser: never the body.
+ * Admins also learn whether the markdown carries the whole body (`markdownComplete`).
+ */
 async function toDetail(payload: Payload, user: Caller, doc: Post): Promise<PostDetail> {
   const gate = gateOf(user, doc)
   const content = gate.locked || !doc.content ? null : await lexicalToMarkdown(payload, doc.content)
-  return { ...toPostSummary(doc), content, ...gate }
+  const detail: PostDetail = { ...toPostSummary(doc), content, ...gate }
+  if (userIsAdmin(user)) detail.markdownComplete = await markdownKeepsBody(payload, doc.content)
+  return detail
 }
 
 /** GET /api/blog-posts/{id}: the post with its body as markdown; 404 for a missing post or another's draft. */

@@ -1,11 +1,12 @@
 import type { Payload } from 'payload'
 
 import { excerptFrom, readTimeMinutes } from '../../../shared/format'
+import { POST_BODY_NEEDS_CMS } from '../../../shared/admin-content-messages'
 import type { BlogPostCreateData, BlogPostUpdateData } from '../../../shared/schemas/content'
 import { MAX_ID } from '../../../shared/schemas/content-query'
 import type { PostDetail } from '../../../shared/types/content'
 import type { Post } from '../../payload-types'
-import { badRequest, notFound } from '../errors'
+import { badRequest, conflict, notFound } from '../errors'
 import { asCaller, assertAdmin, type Caller } from './admin-only'
 import { markdownToLexical } from './markdown'
 import { getPostById } from './read'
@@ -49,7 +50,9 @@ export async function createPost(payload: Payload, { user, data }: { user: Calle
  */
 export async function updatePost(payload: Payload, { user, id, data }: { user: Caller; id: number; data: BlogPostUpdateData }): Promise<PostDetail> {
   assertAdmin(user)
-  await getPostById(payload, { user, id })
+  const current = await getPostById(payload, { user, id })
+  // Writing markdown over a body it cannot carry whole would drop those parts without a word.
+  if (data.content !== undefined && current.markdownComplete === false) throw conflict(POST_BODY_NEEDS_CMS)
   await assertCategory(payload, data.categoryId)
   if (data.slug) await assertSlugFree(payload, 'posts', data.slug, id)
   const changes: Partial<Post> = {}
