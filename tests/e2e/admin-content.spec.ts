@@ -76,7 +76,8 @@ test('write a post in /admin, publish it, open it unchanged in /cms, edit it the
   // In /cms: the same heading, bold, link and list.
   await page.goto(`/cms/collections/posts/${id}`)
   const editor = lexicalEditor(page)
-  await expect(editor.locator('h2')).toHaveText('Why we march')
+  // /cms's editor is a large client app: on a loaded machine it can take a while to appear.
+  await expect(editor.locator('h2')).toHaveText('Why we march', { timeout: 30_000 })
   await expect(editor.locator('p').filter({ hasText: 'Bring' }).locator('strong')).toHaveText('water')
   await expect(editor.getByRole('link', { name: 'the route' })).toHaveAttribute('href', 'https://example.org/route')
   await expect(editor.locator('ul > li')).toHaveText(['A friend', 'Your ID'])
