@@ -21,6 +21,8 @@ import * as migration_20261125_070629_premium_existing_members from './20261125_
 import * as migration_20261125_072725_points_ledger from './20261125_072725_points_ledger';
 import * as migration_20261125_072726_points_catalogue from './20261125_072726_points_catalogue';
 import * as migration_20261125_072727_points_columns_guard from './20261125_072727_points_columns_guard';
+import * as migration_20261125_100221_analytics from './20261125_100221_analytics';
+import * as migration_20261125_100222_analytics_indexes from './20261125_100222_analytics_indexes';
 
 export const migrations = [
   {
@@ -126,7 +128,7 @@ export const migrations = [
   {
     up: migration_20261125_072725_points_ledger.up,
     down: migration_20261125_072725_points_ledger.down,
-    name: '20261125_072725_points_ledger'
+    name: '20261125_072725_points_ledger',
   },
   {
     up: migration_20261125_072726_points_catalogue.up,
@@ -137,5 +139,15 @@ export const migrations = [
     up: migration_20261125_072727_points_columns_guard.up,
     down: migration_20261125_072727_points_columns_guard.down,
     name: '20261125_072727_points_columns_guard',
+  },
+  {
+    up: migration_20261125_100221_analytics.up,
+    down: migration_20261125_100221_analytics.down,
+    name: '20261125_100221_analytics'
+  },
+  {
+    up: migration_20261125_100222_analytics_indexes.up,
+    down: migration_20261125_100222_analytics_indexes.down,
+    name: '20261125_100222_analytics_indexes',
   },
 ];
