@@ -1026,6 +1026,14 @@ export interface AnalyticsDaily {
    */
   watchTime?: number | null;
   completions?: number | null;
+  /**
+   * Accounts created that day (site rows).
+   */
+  signUps?: number | null;
+  /**
+   * PayPal subscriptions activated that day (site rows).
+   */
+  newPremium?: number | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1655,6 +1663,8 @@ export interface AnalyticsDailySelect<T extends boolean = true> {
   timeOnPage?: T;
   watchTime?: T;
   completions?: T;
+  signUps?: T;
+  newPremium?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -7,8 +7,8 @@ const recorded = { readOnly: true }
 
 /**
  * Daily totals the dashboard reads instead of raw rows (cms/services/analytics/rollup.ts): once a
- * site day is over, one `site` row (all pages), one `page` row per path and one `video` row per
- * video are written for it, once. Raw rows past the retention period are deleted only after
+ * site day is over, one `site` row (all pages, sign-ups and new Premium), one `page` row per path
+ * and one `video` row per video are written for it, once. Raw rows past the retention period are deleted only after
  * their day is here, so the dashboard keeps a year (and more) of history at a few thousand rows.
  */
 export const AnalyticsDaily: CollectionConfig = {
@@ -44,6 +44,8 @@ export const AnalyticsDaily: CollectionConfig = {
     { name: 'timeOnPage', type: 'number', defaultValue: 0, min: 0, admin: { ...recorded, description: 'Seconds.' } },
     { name: 'watchTime', type: 'number', defaultValue: 0, min: 0, admin: { ...recorded, description: 'Seconds (video rows).' } },
     { name: 'completions', type: 'number', defaultValue: 0, min: 0, admin: recorded },
+    { name: 'signUps', type: 'number', defaultValue: 0, min: 0, admin: { ...recorded, description: 'Accounts created that day (site rows).' } },
+    { name: 'newPremium', type: 'number', defaultValue: 0, min: 0, admin: { ...recorded, description: 'PayPal subscriptions activated that day (site rows).' } },
   ],
   timestamps: false,
 }

@@ -21,8 +21,8 @@ import * as migration_20261125_070629_premium_existing_members from './20261125_
 import * as migration_20261125_072725_points_ledger from './20261125_072725_points_ledger';
 import * as migration_20261125_072726_points_catalogue from './20261125_072726_points_catalogue';
 import * as migration_20261125_072727_points_columns_guard from './20261125_072727_points_columns_guard';
-import * as migration_20261125_100221_analytics from './20261125_100221_analytics';
-import * as migration_20261125_100222_analytics_indexes from './20261125_100222_analytics_indexes';
+import * as migration_20261125_105346_analytics from './20261125_105346_analytics';
+import * as migration_20261125_105347_analytics_indexes from './20261125_105347_analytics_indexes';
 
 export const migrations = [
   {
@@ -141,13 +141,13 @@ export const migrations = [
     name: '20261125_072727_points_columns_guard',
   },
   {
-    up: migration_20261125_100221_analytics.up,
-    down: migration_20261125_100221_analytics.down,
-    name: '20261125_100221_analytics'
+    up: migration_20261125_105346_analytics.up,
+    down: migration_20261125_105346_analytics.down,
+    name: '20261125_105346_analytics'
   },
   {
-    up: migration_20261125_100222_analytics_indexes.up,
-    down: migration_20261125_100222_analytics_indexes.down,
-    name: '20261125_100222_analytics_indexes',
+    up: migration_20261125_105347_analytics_indexes.up,
+    down: migration_20261125_105347_analytics_indexes.down,
+    name: '20261125_105347_analytics_indexes',
   },
 ];

@@ -63,32 +63,8 @@ describe('GET /api/admin/analytics numbers', () => {
     const [p1] = posts.filter((p) => p.status === 'published')
     const s = (n: number) => `ep-${tag}-${n}`
 
-    // d1 is already totalled (as the job would have left it); its raw rows must not count again.
-    // d2 and d3 are raw: d2 has 4 views in 2 visits (one signed in), d3 has 1.
-    const member = await registerMember(baseUrl)
-    const view = (session: string, path: string, at: string, userId: number | null = null) => ({
-      text: `insert into page_views (session_id, user_id, path, user_agent, "timestamp") values ($1, $2, $3, $4, $5)`,
-      values: [session, userId, path, browserAgent(tag), at],
-    })
-    await inOneTransaction([
-      {
-        text: `insert into analytics_daily (day, kind, key, views, sessions, signed_in_sessions, time_on_page, watch_time, completions) values
-          ($1, 'site', '', 10, 6, 1, 0, 0, 0), ($1, 'page', $2, 7, 5, 1, 0, 0, 0), ($1, 'page', $3, 2, 2, 0, 300, 0, 0), ($1, 'video', $4, 0, 2, 1, 0, 600, 1)`,
-        values: [d1, `/video/${v1!.videoId}`, `/post/${p1!.slug}`, v1!.videoId],
-      },
-      view(s(9), `/video/${v1!.videoId}`, noon(d1)), // already in d1's totals
-      view(s(1), `/video/${v2!.videoId}`, noon(d2)),
-      view(s(1), `/video/${v2!.videoId}`, noon(d2, 1)),
-      view(s(1), `/post/${p1!.slug}`, noon(d2, 2)),
-      view(s(2), `/video/${v1!.videoId}`, noon(d2, 3), member.user.id),
-      view(s(3), '/blog', noon(d3)),
-      {
-        text: `insert into video_analytics (video_id, session_id, user_id, watch_time, completed, "timestamp") values ($1, $2, $3, 900, true, $4)`,
-        values: [v2!.videoId, s(2), member.user.id, noon(d2, 4)],
-      },
-    ])
-
-    // Sign-ups on d2 (2) and d3 (1); two PayPal activations on d2 and a renewal on d3.
+    // Sign-ups on d2 (2) and d3 (1); two PayPal activations on d2 and a renewal on d3. Written
+    // before the page views: should the analytics job total those days meanwhile, it counts them too.
     const joined = [await registerMember(baseUrl), await registerMember(baseUrl), await registerMember(baseUrl)]
     for (const [i, day] of [d2, d2, d3].entries()) await sql('update users set created_at = $1 where id = $2', [noon(day, 10), joined[i]!.user.id])
     const pay = (ref: string, kind: string, cents: number, at: string) =>
@@ -103,6 +79,40 @@ describe('GET /api/admin/analytics numbers', () => {
     await pay('activation:a', 'activation', 499, noon(d2, 20))
     await pay('activation:b', 'activation', 499, noon(d2, 21))
     await pay('sale:c', 'renewal', 499, noon(d3, 5))
+    // d1 is already totalled (as the job would have left it); its raw rows must not count again.
+    // d2 and d3 are raw: d2 has 4 views in 2 visits (one signed in), d3 has 1.
+    const member = await registerMember(baseUrl)
+    const view = (session: string, path: string, at: string, userId: number | null = null) => ({
+      text: `insert into page_views (session_id, user_id, path, user_agent, "timestamp") values ($1, $2, $3, $4, $5)`,
+      values: [session, userId, path, browserAgent(tag), at],
+    })
+    await inOneTransaction([
+      {
+        text: `insert into analytics_daily (day, kind, key, views, sessions, signed_in_sessions, time_on_page, watch_time, completions, sign_ups, new_premium) values
+          ($1, 'site', '', 10, 6, 1, 0, 0, 0, 4, 1), ($1, 'page', $2, 7, 5, 1, 0, 0, 0, 0, 0), ($1, 'page', $3, 2, 2, 0, 300, 0, 0, 0, 0), ($1, 'video', $4, 0, 2, 1, 0, 600, 1, 0, 0)`,
+        values: [d1, `/video/${v1!.videoId}`, `/post/${p1!.slug}`, v1!.videoId],
+      },
+      view(s(9), `/video/${v1!.videoId}`, noon(d1)), // already in d1's totals
+      view(s(1), `/video/${v2!.videoId}`, noon(d2)),
+      view(s(1), `/video/${v2!.videoId}`, noon(d2, 1)),
+      view(s(1), `/post/${p1!.slug}`, noon(d2, 2)),
+      view(s(2), `/video/${v1!.videoId}`, noon(d2, 3), member.user.id),
+      view(s(3), '/blog', noon(d3)),
+      // The visits, as the recorder writes them beside the page views.
+      ...[
+        [s(1), null, noon(d2), 3],
+        [s(2), member.user.id, noon(d2, 3), 1],
+        [s(3), null, noon(d3), 1],
+      ].map(([session, userId, at, views]) => ({
+        text: `insert into user_sessions (session_id, user_id, is_authenticated, is_premium, start_time, end_time, total_page_views, total_duration) values ($1, $2, $3, false, $4, $4, $5, 0)`,
+        values: [session, userId, userId !== null, at, views],
+      })),
+      {
+        text: `insert into video_analytics (video_id, session_id, user_id, watch_time, completed, "timestamp") values ($1, $2, $3, 900, true, $4)`,
+        values: [v2!.videoId, s(2), member.user.id, noon(d2, 4)],
+      },
+    ])
+
     const [{ all }] = (await sql(`select coalesce(sum(amount_cents), 0)::int as all from payments`)) as [{ all: number }]
 
     const res = await admin.get(`/api/admin/analytics?from=${d1}&to=${d3}`)
@@ -110,11 +120,11 @@ describe('GET /api/admin/analytics numbers', () => {
     const body = res.body
     expect(body.range).toEqual({ from: d1, to: d3, days: 3, timeZone: 'America/New_York' })
     expect(body.series).toEqual([
-      { date: d1, pageViews: 10, sessions: 6, signUps: 0, newPremium: 0 },
+      { date: d1, pageViews: 10, sessions: 6, signUps: 4, newPremium: 1 },
       { date: d2, pageViews: 4, sessions: 2, signUps: 2, newPremium: 2 },
       { date: d3, pageViews: 1, sessions: 1, signUps: 1, newPremium: 0 },
     ])
-    expect(body.totals).toEqual({ pageViews: 15, sessions: 9, signedInSessions: 2, signUps: 3, newPremium: 2, watchTimeSeconds: 1500, completions: 2, receivedCents: 1497 })
+    expect(body.totals).toEqual({ pageViews: 15, sessions: 9, signedInSessions: 2, signUps: 7, newPremium: 3, watchTimeSeconds: 1500, completions: 2, receivedCents: 1497 })
     expect(body.receivedAllTimeCents).toBe(all)
     expect(body.topVideos.byViews).toEqual([
       { videoId: v1!.videoId, title: v1!.title, views: 8, watchTimeSeconds: 600, completions: 1 },

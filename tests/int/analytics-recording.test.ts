@@ -113,6 +113,9 @@ describe('the analytics job', () => {
       [s(3), `/job-${tag}`, 7],
       [s(3), '/', 50], // 43 minutes later: the reader had left (no time on page)
     ]
+    // One member joined that day (the site row counts sign-ups too).
+    const joined = await registerMember(baseUrl)
+    await sql('update users set created_at = $1 where id = $2', [at(3), joined.user.id])
     await inOneTransaction([
       ...views.map(([session, path, minutes]) => ({
         text: `insert into page_views (session_id, path, user_agent, ip_address, "timestamp") values ($1, $2, $3, '203.0.113.0', $4)`,
@@ -126,16 +129,16 @@ describe('the analytics job', () => {
     ])
 
     await runAnalyticsJobNow(admin)
-    const totals = () => sql(`select kind::text, key, views, sessions, time_on_page, watch_time, completions from analytics_daily where day = $1 and (key = '' or key like $2) order by kind, key`, [day, `%job-${tag}`])
+    const totals = () => sql(`select kind::text, key, views, sessions, time_on_page, watch_time, completions, sign_ups from analytics_daily where day = $1 and (key = '' or key like $2) order by kind, key`, [day, `%job-${tag}`])
     const expected = [
-      { kind: 'page', key: `/job-${tag}`, views: '3', sessions: '3', time_on_page: '0', watch_time: '0', completions: '0' },
-      { kind: 'video', key: `job-${tag}`, views: '0', sessions: '2', time_on_page: '0', watch_time: '80', completions: '1' },
+      { kind: 'page', key: `/job-${tag}`, views: '3', sessions: '3', time_on_page: '0', watch_time: '0', completions: '0', sign_ups: '0' },
+      { kind: 'video', key: `job-${tag}`, views: '0', sessions: '2', time_on_page: '0', watch_time: '80', completions: '1', sign_ups: '0' },
     ]
     const after = await totals()
     expect(after).toEqual([
       ...expected.slice(0, 1),
-      // The day's whole-site row (no other suite writes that day): 60 s on the first visit's first page.
-      { kind: 'site', key: '', views: '5', sessions: '3', time_on_page: '60', watch_time: '0', completions: '0' },
+      // The day's whole-site row (no other suite writes that day): 60 s on the first visit's first page, one sign-up.
+      { kind: 'site', key: '', views: '5', sessions: '3', time_on_page: '60', watch_time: '0', completions: '0', sign_ups: '1' },
       ...expected.slice(1),
     ])
     // The raw rows are gone: that day is far past the retention period.

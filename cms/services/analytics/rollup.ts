@@ -102,12 +102,15 @@ export async function rollUpDay(payload: Payload, day: DayString): Promise<boole
       ), watches as (
         select video_id, session_id, user_id, watch_time, completed from video_analytics where "timestamp" >= ${start}::timestamptz and "timestamp" < ${end}::timestamptz
       )
-      insert into analytics_daily (day, kind, key, views, sessions, signed_in_sessions, time_on_page, watch_time, completions)
-      select ${day}, 'site'::enum_analytics_daily_kind, '', count(*), count(distinct session_id), count(distinct session_id) filter (where user_id is not null), coalesce(sum(duration), 0), 0, 0 from views
+      insert into analytics_daily (day, kind, key, views, sessions, signed_in_sessions, time_on_page, watch_time, completions, sign_ups, new_premium)
+      select ${day}, 'site'::enum_analytics_daily_kind, '', count(*), count(distinct session_id), count(distinct session_id) filter (where user_id is not null), coalesce(sum(duration), 0), 0, 0,
+        (select count(*) from users where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz),
+        (select count(*) from payments where kind = 'activation' and coalesce(paid_at, created_at) >= ${start}::timestamptz and coalesce(paid_at, created_at) < ${end}::timestamptz)
+      from views
       union all
-      select ${day}, 'page'::enum_analytics_daily_kind, path, count(*), count(distinct session_id), count(distinct session_id) filter (where user_id is not null), coalesce(sum(duration), 0), 0, 0 from views group by path
+      select ${day}, 'page'::enum_analytics_daily_kind, path, count(*), count(distinct session_id), count(distinct session_id) filter (where user_id is not null), coalesce(sum(duration), 0), 0, 0, 0, 0 from views group by path
       union all
-      select ${day}, 'video'::enum_analytics_daily_kind, video_id, 0, count(distinct session_id), count(distinct session_id) filter (where user_id is not null), 0, coalesce(sum(watch_time), 0), count(*) filter (where completed) from watches group by video_id
+      select ${day}, 'video'::enum_analytics_daily_kind, video_id, 0, count(distinct session_id), count(distinct session_id) filter (where user_id is not null), 0, coalesce(sum(watch_time), 0), count(*) filter (where completed), 0, 0 from watches group by video_id
       on conflict (kind, day, key) do nothing`)
     return true
   })

@@ -49,7 +49,9 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   	"signed_in_sessions" numeric DEFAULT 0,
   	"time_on_page" numeric DEFAULT 0,
   	"watch_time" numeric DEFAULT 0,
-  	"completions" numeric DEFAULT 0
+  	"completions" numeric DEFAULT 0,
+  	"sign_ups" numeric DEFAULT 0,
+  	"new_premium" numeric DEFAULT 0
   );
   
   CREATE TABLE "payload_jobs_stats" (
