@@ -64,6 +64,8 @@ export async function analyticsBench(appUrl: string, databaseUrl: string, option
       ['/api/admin/analytics?days=365', 'the last 12 months: 364 days of totals + today raw'],
       ['/api/admin/user-count', `${rows[0]!.users.toLocaleString('en')} users; active = members with a signed-in visit in 30 days`],
       ['/api/admin/video-stats', 'every video, sum of view counts'],
+      // The floor on this machine at this moment: the same server path (Express, Astro, the admin's session) with no analytics query.
+      ['/api/auth/me', 'floor: the admin’s own session, no analytics query'],
     ]
     for (const [path, what] of endpoints) {
       log(`analytics: ${path}`)

@@ -52,6 +52,19 @@ describe('who may read the analytics', () => {
   })
 })
 
+describe('the analytics collections in /cms', () => {
+  it('admins read them; nobody writes them over REST; members and visitors see nothing', async () => {
+    const admin = await signedInAdmin()
+    const { client: member } = await registerMember(baseUrl)
+    for (const slug of ['page-views', 'user-sessions', 'video-analytics', 'analytics-daily']) {
+      expect((await admin.get(`/cms/api/${slug}?limit=1`)).status, slug).toBe(200)
+      expect((await admin.post(`/cms/api/${slug}`, { sessionId: 'x', path: '/', timestamp: new Date().toISOString() })).status, slug).toBe(403)
+      expect((await member.get(`/cms/api/${slug}?limit=1`)).status, slug).toBe(403)
+      expect((await new ApiClient(baseUrl).get(`/cms/api/${slug}?limit=1`)).status, slug).toBe(403)
+    }
+  })
+})
+
 describe('GET /api/admin/analytics numbers', () => {
   it('adds daily totals and raw rows day by day, with sign-ups, new Premium, money received and the top lists', async () => {
     const admin = await signedInAdmin()
