@@ -18,6 +18,10 @@ import { Payments } from './cms/collections/Payments'
 import { PaypalWebhookEvents } from './cms/collections/PaypalWebhookEvents'
 import { Posts } from './cms/collections/Posts'
 import { Achievements } from './cms/collections/Achievements'
+import { AnalyticsDaily } from './cms/collections/AnalyticsDaily'
+import { PageViews } from './cms/collections/PageViews'
+import { UserSessions } from './cms/collections/UserSessions'
+import { VideoAnalytics } from './cms/collections/VideoAnalytics'
 import { LeaderboardEntries } from './cms/collections/LeaderboardEntries'
 import { Levels } from './cms/collections/Levels'
 import { PointActivities } from './cms/collections/PointActivities'
@@ -34,6 +38,8 @@ import { SiteSettings } from './cms/globals/SiteSettings'
 import { requestUser, userIsAdmin } from './cms/access/roles'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
+import { analyticsRollupTask } from './cms/services/analytics/task'
+import { withoutJobStatsLocks } from './cms/plugins/job-stats-locks'
 import { seo } from './cms/plugins/seo'
 import { logger } from './server/logger'
 
@@ -87,15 +93,19 @@ export default buildConfig({
     Payments, PaypalWebhookEvents,
     // Gamification: the points ledger and what it keeps up to date (cms/services/points).
     PointActivities, Levels, Achievements, UserAchievements, LeaderboardEntries, VideoProgress, PostReads,
+    // Analytics, written only by cms/services/analytics (and the progress beats): read-only in /cms.
+    PageViews, UserSessions, VideoAnalytics, AnalyticsDaily,
   ]
     .map(withoutDocumentLocks)
     // Checkbox columns read Yes/No in every list.
     .map(withYesNoCheckboxCells),
   globals: [globalClearsPageCache(SiteSettings)].map(withoutDocumentLocks),
-  // Background work (scheduled publishing) as rows in `payload-jobs`, run by the server process
-  // only (getPayload({ cron: true }) in server/payload.ts), never by `payload generate`, migrate
-  // or the build. Its REST doors are admin-only (the jobs collection's own access is closed).
+  // Background work (scheduled publishing, the analytics rollup) as rows in `payload-jobs`, run by
+  // the server process only (getPayload({ cron: true }) in server/payload.ts), never by `payload
+  // generate`, migrate or the build. autoRun also queues scheduled tasks (`schedule`) in its queue.
+  // Its REST doors are admin-only (the jobs collection's own access is closed).
   jobs: {
+    tasks: [analyticsRollupTask],
     autoRun: [{ cron: process.env.JOBS_CRON || '* * * * *', queue: 'default', limit: 10 }],
     access: Object.fromEntries((['run', 'queue', 'cancel'] as const).map((door) => [door, ({ req }: { req: PayloadRequest }) => userIsAdmin(requestUser(req))])),
   },
@@ -115,4 +125,4 @@ export default buildConfig({
   // The server's logger: secrets and SQL values scrubbed, refused requests on one line (server/logger.ts).
   logger,
   typescript: { outputFile: path.resolve(dirname, 'cms/payload-types.ts'), autoGenerate: false },
-})
+}).then(withoutJobStatsLocks)

@@ -9,6 +9,8 @@ import { startBaseline } from './lib/baseline'
 import { measurePageJs, type PageJs } from './lib/js-size'
 import { load, round, serialLatency, type LoadOptions, type LoadResult } from './lib/load'
 import { oversizedBodies } from './lib/oversized-bodies'
+import { analyticsBench } from './lib/analytics-bench'
+import { analyticsTable, updateAnalyticsReadme, type AnalyticsReport } from './lib/analytics-report'
 import { pointsBench } from './lib/points-bench'
 import { pointsTable, updatePointsReadme, type PointsReport } from './lib/points-report'
 import { registrationBurst } from './lib/registration-burst'
@@ -27,6 +29,12 @@ const SERIAL_SAMPLES = 25
  * (the page figures in results.json and the README are kept).
  */
 const POINTS = process.env.BENCH_POINTS === 'only' ? 'only' : process.env.BENCH_POINTS === '1' ? 'after' : 'off'
+/**
+ * The admin analytics endpoints (issue 12) on a year of traffic (1,000,000 page views): off by
+ * default like the points cases; BENCH_ANALYTICS=1 adds them after the page runs (before the
+ * points cases), BENCH_ANALYTICS=only runs them alone (with BENCH_POINTS=only too: both).
+ */
+const ANALYTICS = process.env.BENCH_ANALYTICS === 'only' ? 'only' : process.env.BENCH_ANALYTICS === '1' ? 'after' : 'off'
 const RESULTS_FILE = path.join(import.meta.dirname, 'results.json')
 const README_FILE = path.join(import.meta.dirname, 'README.md')
 
@@ -54,14 +62,18 @@ async function main() {
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_REGISTER: '100000',
     RATE_LIMIT_POINTS_AWARD: '100000',
+    // The analytics fixture's year of raw page views stays raw (the default keeps 90 days).
+    ...(ANALYTICS === 'off' ? {} : { ANALYTICS_RETENTION_DAYS: '400' }),
   })
   cleanups.push(server.stop)
   // Loopback by address: no name lookups in the measured path.
   const appUrl = server.url.replace('//localhost:', '//127.0.0.1:')
-  if (POINTS === 'only') {
-    const points = await runPoints(appUrl, database.url, loadAtStart)
+  if (POINTS === 'only' || ANALYTICS === 'only') {
+    // Only the opt-in cases asked for ("only" for one; "1" for the other adds it too).
+    const analytics = ANALYTICS === 'off' ? undefined : await runAnalytics(appUrl, database.url, loadAtStart)
+    const points = POINTS === 'off' ? undefined : await runPoints(appUrl, database.url, os.loadavg()[0] ?? 0)
     const previous = existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>) : {}
-    writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, points }, null, 2) + '\n')
+    writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, ...(points ? { points } : {}), ...(analytics ? { analytics } : {}) }, null, 2) + '\n')
     return
   }
 
@@ -136,9 +148,10 @@ async function main() {
   log('60 registrations at once while a member reads the home page…')
   const burst = await registrationBurst(appUrl, headers.member.cookie!)
 
-  // Last: the fixture's 100,000 members would change what the page runs above measure.
+  // Last: the fixtures' members and traffic would change what the page runs above measure.
+  const analytics = ANALYTICS === 'after' ? await runAnalytics(appUrl, database.url, os.loadavg()[0] ?? 0) : undefined
   const points = POINTS === 'after' ? await runPoints(appUrl, database.url, os.loadavg()[0] ?? 0) : undefined
-  const previousPoints = existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as { points?: unknown }).points : undefined
+  const previous = existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as { points?: unknown; analytics?: unknown }) : {}
 
   const report = {
     measuredAt: new Date().toISOString(),
@@ -157,8 +170,9 @@ async function main() {
     hardening: { oversizedBodies: oversized, registrationBurst: burst },
     missing,
     budgets: budgetLines(results),
-    // A run without the points cases keeps the last points figures.
-    points: points ?? previousPoints,
+    // A run without the opt-in cases keeps their last figures.
+    points: points ?? previous.points,
+    analytics: analytics ?? previous.analytics,
   }
   writeFileSync(RESULTS_FILE, JSON.stringify(report, null, 2) + '\n')
   const table = markdownTable(report)
@@ -182,6 +196,26 @@ async function runPoints(appUrl: string, databaseUrl: string, loadAtStart: numbe
   }
   const table = pointsTable(report)
   updatePointsReadme(README_FILE, table)
+  console.log('\n' + table)
+  return report
+}
+
+/** The analytics cases on their fixture (bench/lib/analytics-bench.ts); the README's analytics block is rewritten. */
+async function runAnalytics(appUrl: string, databaseUrl: string, loadAtStart: number): Promise<AnalyticsReport> {
+  const result = await analyticsBench(appUrl, databaseUrl, { ...LOAD, warmupSeconds: WARMUP.durationSeconds, log })
+  const report: AnalyticsReport = {
+    measuredAt: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      loadAverage: { start: round(loadAtStart, 2), end: round(os.loadavg()[0] ?? 0, 2) },
+    },
+    load: { ...LOAD, warmupSeconds: WARMUP.durationSeconds },
+    ...result,
+  }
+  const table = analyticsTable(report)
+  updateAnalyticsReadme(README_FILE, table)
   console.log('\n' + table)
   return report
 }

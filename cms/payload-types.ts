@@ -88,6 +88,10 @@ export interface Config {
     'leaderboard-entries': LeaderboardEntry;
     'video-progress': VideoProgress;
     'post-reads': PostRead;
+    'page-views': PageView;
+    'user-sessions': UserSession;
+    'video-analytics': VideoAnalytic;
+    'analytics-daily': AnalyticsDaily;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-preferences': PayloadPreference;
@@ -120,6 +124,10 @@ export interface Config {
     'leaderboard-entries': LeaderboardEntriesSelect<false> | LeaderboardEntriesSelect<true>;
     'video-progress': VideoProgressSelect<false> | VideoProgressSelect<true>;
     'post-reads': PostReadsSelect<false> | PostReadsSelect<true>;
+    'page-views': PageViewsSelect<false> | PageViewsSelect<true>;
+    'user-sessions': UserSessionsSelect<false> | UserSessionsSelect<true>;
+    'video-analytics': VideoAnalyticsSelect<false> | VideoAnalyticsSelect<true>;
+    'analytics-daily': AnalyticsDailySelect<false> | AnalyticsDailySelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -131,9 +139,11 @@ export interface Config {
   fallbackLocale: null;
   globals: {
     'site-settings': SiteSetting;
+    'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
+    'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale: null;
   widgets: {
@@ -142,6 +152,7 @@ export interface Config {
   user: User;
   jobs: {
     tasks: {
+      analyticsRollup: TaskAnalyticsRollup;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -899,6 +910,132 @@ export interface PostRead {
   createdAt: string;
 }
 /**
+ * Pages people loaded, as the server recorded them (bots left out, addresses cut to their network). Read-only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "page-views".
+ */
+export interface PageView {
+  id: number;
+  /**
+   * The visitor-day: a hash of the network address and browser under a salt that changes daily.
+   */
+  sessionId: string;
+  /**
+   * The signed-in member, if any.
+   */
+  user?: (number | null) | User;
+  path: string;
+  userAgent?: string | null;
+  /**
+   * Truncated: IPv4 to its /24 (last number 0), IPv6 to its /48.
+   */
+  ipAddress?: string | null;
+  /**
+   * The page the visitor came from, without its query string.
+   */
+  referrer?: string | null;
+  timestamp: string;
+  /**
+   * Seconds until the same visitor’s next page (up to 30 minutes); empty for the last page of a visit.
+   */
+  duration?: number | null;
+}
+/**
+ * Visits, one per browser per day. Read-only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "user-sessions".
+ */
+export interface UserSession {
+  id: number;
+  sessionId: string;
+  /**
+   * The member signed in during the visit, if any.
+   */
+  user?: (number | null) | User;
+  isAuthenticated?: boolean | null;
+  isPremium?: boolean | null;
+  startTime: string;
+  endTime: string;
+  totalPageViews: number;
+  /**
+   * Seconds from the first page to the last.
+   */
+  totalDuration: number;
+}
+/**
+ * How much of each video members played, per visit. Read-only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-analytics".
+ */
+export interface VideoAnalytic {
+  id: number;
+  /**
+   * The video’s public id (as in /video/{videoId}).
+   */
+  videoId: string;
+  sessionId: string;
+  user?: (number | null) | User;
+  /**
+   * Seconds of the video covered by real playback.
+   */
+  watchTime: number;
+  /**
+   * Crossed 80 % of the video in this visit.
+   */
+  completed?: boolean | null;
+  /**
+   * The latest beat.
+   */
+  timestamp: string;
+}
+/**
+ * Per-day totals kept after raw page views are deleted. Read-only.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-daily".
+ */
+export interface AnalyticsDaily {
+  id: number;
+  /**
+   * The site day (New York), YYYY-MM-DD.
+   */
+  day: string;
+  kind: 'site' | 'page' | 'video';
+  /**
+   * The path (page), the video id (video) or empty (site).
+   */
+  key: string;
+  /**
+   * Page views.
+   */
+  views?: number | null;
+  /**
+   * Distinct visitor-days.
+   */
+  sessions?: number | null;
+  signedInSessions?: number | null;
+  /**
+   * Seconds.
+   */
+  timeOnPage?: number | null;
+  /**
+   * Seconds (video rows).
+   */
+  watchTime?: number | null;
+  completions?: number | null;
+  /**
+   * Accounts created that day (site rows).
+   */
+  signUps?: number | null;
+  /**
+   * PayPal subscriptions activated that day (site rows).
+   */
+  newPremium?: number | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -967,7 +1104,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'schedulePublish';
+        taskSlug: 'inline' | 'analyticsRollup' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -1000,10 +1137,19 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'schedulePublish') | null;
+  taskSlug?: ('inline' | 'analyticsRollup' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
+  meta?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1465,6 +1611,63 @@ export interface PostReadsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "page-views_select".
+ */
+export interface PageViewsSelect<T extends boolean = true> {
+  sessionId?: T;
+  user?: T;
+  path?: T;
+  userAgent?: T;
+  ipAddress?: T;
+  referrer?: T;
+  timestamp?: T;
+  duration?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "user-sessions_select".
+ */
+export interface UserSessionsSelect<T extends boolean = true> {
+  sessionId?: T;
+  user?: T;
+  isAuthenticated?: T;
+  isPremium?: T;
+  startTime?: T;
+  endTime?: T;
+  totalPageViews?: T;
+  totalDuration?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-analytics_select".
+ */
+export interface VideoAnalyticsSelect<T extends boolean = true> {
+  videoId?: T;
+  sessionId?: T;
+  user?: T;
+  watchTime?: T;
+  completed?: T;
+  timestamp?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "analytics-daily_select".
+ */
+export interface AnalyticsDailySelect<T extends boolean = true> {
+  day?: T;
+  kind?: T;
+  key?: T;
+  views?: T;
+  sessions?: T;
+  signedInSessions?: T;
+  timeOnPage?: T;
+  watchTime?: T;
+  completions?: T;
+  signUps?: T;
+  newPremium?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1499,6 +1702,7 @@ export interface PayloadJobsSelect<T extends boolean = true> {
   queue?: T;
   waitUntil?: T;
   processing?: T;
+  meta?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1562,6 +1766,24 @@ export interface SiteSetting {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats".
+ */
+export interface PayloadJobsStat {
+  id: number;
+  stats?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings_select".
  */
 export interface SiteSettingsSelect<T extends boolean = true> {
@@ -1578,6 +1800,16 @@ export interface SiteSettingsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats_select".
+ */
+export interface PayloadJobsStatsSelect<T extends boolean = true> {
+  stats?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "collections_widget".
  */
 export interface CollectionsWidget {
@@ -1585,6 +1817,14 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskAnalyticsRollup".
+ */
+export interface TaskAnalyticsRollup {
+  input?: unknown;
+  output?: unknown;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

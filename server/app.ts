@@ -17,6 +17,8 @@ import { cmsRequestGuard } from './guards/cms-params'
 import { handleUnexpectedError } from './error-page'
 import { healthCheck } from './health'
 import { sessionOnReads } from './session-reads'
+import { recordPageViews, siteLocalsOf } from './page-views'
+import { createPageViewRecorder } from '../cms/services/analytics/recorder'
 
 type AstroHandler = (req: Request, res: Response, next?: NextFunction, locals?: object) => void
 type NextHandler = (req: Request, res: Response) => Promise<void>
@@ -54,10 +56,13 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   // Self-hosted media: posters and video files, with Range requests and the premium check (server/media.ts).
   app.use('/media', createMediaRouter({ payload }))
   app.use(pageMethods)
+  // Page views (cms/services/analytics), before the page cache so cached pages count too.
+  app.use(recordPageViews(createPageViewRecorder(payload)))
   // No visitor page outlives the next early-access opening (the premium gate).
   app.use(createPageCache(undefined, { nextChange: () => nextEarlyAccessOpening(payload) }))
   // Without `next`, Astro answers unmatched paths itself with the site's 404 page.
-  app.use((req, res) => astroHandler(req, res, undefined, { clientAddress: req.ip }))
+  // The locals object stays reachable from `res`: the page-view recorder reads the member Astro resolved.
+  app.use((req, res) => astroHandler(req, res, undefined, Object.assign(siteLocalsOf(res), { clientAddress: req.ip })))
 
   // An HTML error page for browsers, `{ error }` for API clients; 503 while the database is away.
   app.use(handleUnexpectedError)

@@ -27,6 +27,9 @@ async function main() {
     const closed = new Promise<void>((resolve) => (httpServer ? httpServer.close(() => resolve()) : resolve()))
     httpServer?.closeIdleConnections()
     await closed
+    // Page views still buffered (cms/services/analytics) are written while the pool is open.
+    const { stopAnalyticsRecorders } = await import('../cms/services/analytics/recorder')
+    await stopAnalyticsRecorders()
     const { closePayload } = await import('./payload')
     await closePayload(payload)
     await env.embedded?.stop().catch((err) => logger.error({ err }, 'stopping PostgreSQL failed'))

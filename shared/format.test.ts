@@ -5,6 +5,9 @@ import {
   formatCount,
   formatDate,
   formatDuration,
+  formatMoney,
+  formatPercent,
+  formatWatchTime,
   formatRelativeTime,
   initials,
   parseDurationInput,
@@ -30,6 +33,49 @@ describe('formatCount', () => {
     [12_000_000, '12M'],
   ])('%i → %s', (n, text) => {
     expect(formatCount(n)).toBe(text)
+  })
+})
+
+describe('formatMoney (the admin revenue cards: K and M from $1000 up)', () => {
+  it.each([
+    [0, '$0.00'],
+    [4.99, '$4.99'],
+    [249.5, '$249.50'],
+    [999.99, '$999.99'],
+    [1000, '$1K'],
+    [1497, '$1.5K'],
+    [49_900, '$49.9K'],
+    [2_495_000, '$2.5M'],
+    [-4.99, '-$4.99'],
+    [Number.NaN, '$0.00'],
+  ])('%d → %s', (n, text) => {
+    expect(formatMoney(n)).toBe(text)
+  })
+})
+
+describe('formatPercent', () => {
+  it.each([
+    [0, '0%'],
+    [50, '50%'],
+    [12.345, '12.3%'],
+    [100 / 3, '33.3%'],
+    [Number.POSITIVE_INFINITY, '0%'],
+  ])('%d → %s', (n, text) => {
+    expect(formatPercent(n)).toBe(text)
+  })
+})
+
+describe('formatWatchTime', () => {
+  it.each([
+    [0, '0s'],
+    [45, '45s'],
+    [754, '12m'],
+    [5400, '1.5h'],
+    [3_600_000, '1K' + 'h'],
+    [4_500_000, '1.3Kh'],
+    [-5, '0s'],
+  ])('%d s → %s', (n, text) => {
+    expect(formatWatchTime(n)).toBe(text)
   })
 })
 

@@ -19,6 +19,29 @@ export function formatCount(n: number): string {
   return String(whole)
 }
 
+/** US dollars: 249.5 → '$249.50'; from 1000 up in K and M like counts: 1497 → '$1.5K', 2_500_000 → '$2.5M'. */
+export function formatMoney(dollars: number): string {
+  if (!Number.isFinite(dollars)) return '$0.00'
+  if (dollars < 0) return `-${formatMoney(-dollars)}`
+  const cents = Math.round(dollars * 100)
+  return cents >= 100_000 ? `$${formatCount(cents / 100)}` : `$${(cents / 100).toFixed(2)}`
+}
+
+/** A percentage with at most one decimal: 12.345 → '12.3%', 50 → '50%'. */
+export function formatPercent(percent: number): string {
+  if (!Number.isFinite(percent)) return '0%'
+  return `${oneDecimal(percent)}%`
+}
+
+/** Seconds of watch or reading time, short: 45 → '45s', 754 → '12m', 5400 → '1.5h', 4_500_000 → '1.3Kh'. */
+export function formatWatchTime(totalSeconds: number): string {
+  const t = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0
+  if (t < 60) return `${t}s`
+  if (t < 3600) return `${Math.floor(t / 60)}m`
+  const hours = t / 3600
+  return hours >= 1000 ? `${formatCount(hours)}h` : `${oneDecimal(hours)}h`
+}
+
 // ── Durations ──────────────────────────────────────────────────────────────────
 
 const ISO_DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/

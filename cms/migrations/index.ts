@@ -23,6 +23,8 @@ import * as migration_20261125_072726_points_catalogue from './20261125_072726_p
 import * as migration_20261125_072727_points_columns_guard from './20261125_072727_points_columns_guard';
 import * as migration_20261125_095918_site_settings_admin from './20261125_095918_site_settings_admin';
 import * as migration_20261125_095919_admin_user_search from './20261125_095919_admin_user_search';
+import * as migration_20261125_112045_analytics from './20261125_112045_analytics';
+import * as migration_20261125_112046_analytics_indexes from './20261125_112046_analytics_indexes';
 
 export const migrations = [
   {
@@ -128,7 +130,7 @@ export const migrations = [
   {
     up: migration_20261125_072725_points_ledger.up,
     down: migration_20261125_072725_points_ledger.down,
-    name: '20261125_072725_points_ledger'
+    name: '20261125_072725_points_ledger',
   },
   {
     up: migration_20261125_072726_points_catalogue.up,
@@ -149,5 +151,15 @@ export const migrations = [
     up: migration_20261125_095919_admin_user_search.up,
     down: migration_20261125_095919_admin_user_search.down,
     name: '20261125_095919_admin_user_search',
+  },
+  {
+    up: migration_20261125_112045_analytics.up,
+    down: migration_20261125_112045_analytics.down,
+    name: '20261125_112045_analytics',
+  },
+  {
+    up: migration_20261125_112046_analytics_indexes.up,
+    down: migration_20261125_112046_analytics_indexes.down,
+    name: '20261125_112046_analytics_indexes',
   },
 ];

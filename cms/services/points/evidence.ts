@@ -16,6 +16,7 @@ import { awardPoints } from './award'
 import { memberTimeZone, systemClock } from './clock'
 import { awardKeys } from './keys'
 import { inTransaction, poolDb, transactionDb } from '../db/transactions'
+import { videoWatchInsert } from '../analytics/video-watch'
 
 /** A beat counts the ground since the last one only if real time allows it: at most 2× speed, and beats at most this far apart. */
 export const MAX_PLAYBACK_RATE = 2
@@ -39,7 +40,13 @@ const isComplete = (covered: number, duration: number | null) => duration !== nu
  */
 export async function recordProgress(
   payload: Payload,
-  { user, videoId, position, now = systemClock() }: { user: User; videoId: string; position: number; now?: Date },
+  {
+    user,
+    videoId,
+    position,
+    now = systemClock(),
+    analyticsSessionId,
+  }: { user: User; videoId: string; position: number; now?: Date; analyticsSessionId?: string },
 ): Promise<ProgressResult> {
   const video = await findVideoDoc(payload, { user, videoId })
   if (!video || !canPlayVideo(video, user)) throw notFound(VIDEO_NOT_FOUND)
@@ -49,7 +56,16 @@ export async function recordProgress(
   const cap = duration ?? 2_147_483_647
   return inTransaction(payload, async (req) => {
     const db = await transactionDb(payload, req)
+    // Watch time (cms/services/analytics) is this beat's gain: the covered seconds before it, read
+    // under the row's lock so a racing beat of the same member cannot be counted twice.
+    const coveredBefore = analyticsSessionId
+      ? Number((await db.execute(sql`select covered_seconds from video_progress where user_id = ${user.id} and video_id = ${video.id} for update`)).rows[0]?.covered_seconds ?? 0)
+      : 0
+    const watch = analyticsSessionId
+      ? sql`, watched as (${videoWatchInsert({ videoId: video.videoId, sessionId: analyticsSessionId, userId: user.id, coveredBefore, durationSeconds: duration, at: now })})`
+      : sql``
     const { rows } = await db.execute(sql`
+      with progress as (
       insert into video_progress (user_id, video_id, last_position, covered_seconds, last_beat_at, created_at, updated_at)
       values (${user.id}, ${video.id}, ${at}, 0, ${when}, ${when}, ${when})
       on conflict (user_id, video_id) do update set
@@ -63,7 +79,9 @@ export async function recordProgress(
         last_position = excluded.last_position,
         last_beat_at = greatest(video_progress.last_beat_at, excluded.last_beat_at),
         updated_at = excluded.updated_at
-      returning covered_seconds`)
+      returning covered_seconds)
+      ${watch}
+      select covered_seconds from progress`)
     const covered = Number(rows[0]?.covered_seconds ?? 0)
     return { coveredSeconds: covered, durationSeconds: duration, complete: isComplete(covered, duration) }
   })

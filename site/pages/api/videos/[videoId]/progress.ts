@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro'
 
+import { sessionIdFor } from '../../../../../cms/services/analytics/session-id'
 import { recordProgress } from '../../../../../cms/services/points'
 import { rules } from '../../../../../cms/services/rate-limit'
 import { VIDEO_NOT_FOUND } from '../../../../../cms/services/videos'
@@ -12,6 +13,8 @@ import { getPayloadClient } from '../../../../lib/payload'
  * POST /api/videos/{videoId}/progress { position } → { coveredSeconds, durationSeconds, complete }:
  * a progress beat from the player (members; about one every 10 s while playing). Coverage counts
  * only forward play that real time allows, so video_complete cannot be had by seeking to the end.
+ * The coverage a beat adds is also the member's watch time in analytics (video_analytics), under
+ * the visit's session id.
  */
 export const POST: APIRoute = (context) =>
   handle(context, async () => {
@@ -21,5 +24,6 @@ export const POST: APIRoute = (context) =>
     enforceRateLimit(rules.videoProgress, `user:${authUser.id}`)
     const { position } = await parseJson(context.request, progressBeatSchema)
     const payload = await getPayloadClient()
-    return json(await recordProgress(payload, { user: authUser, videoId, position }))
+    const analyticsSessionId = sessionIdFor({ address: context.locals.clientAddress, userAgent: context.request.headers.get('user-agent') })
+    return json(await recordProgress(payload, { user: authUser, videoId, position, analyticsSessionId }))
   })

@@ -1,0 +1,86 @@
+// Issue 12 "Analytics", SPEC §2 Admin panel → Analytics: the creator opens /admin and sees the
+// member counts, video stats, revenue and conversion (K/M formats), and the traffic the site
+// recorded itself — including pages just read by a visitor — as a chart with a table alternative.
+import type { Page, Response } from '@playwright/test'
+
+import { videos } from '../../cms/seed/fixtures/videos'
+import { conversionRate, estimatedMonthlyRevenue } from '../../shared/analytics'
+import { formatCount, formatMoney, formatPercent } from '../../shared/format'
+import type { AnalyticsSummary, UserCounts, VideoStats } from '../../shared/types/analytics'
+import { admin, expect, loginViaApi, open, test } from './fixtures'
+
+/** A desktop browser's user agent: headless Chromium's own says "HeadlessChrome", which is not counted. */
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
+const json = async <T,>(response: Promise<Response>) => (await (await response).json()) as T
+const answered = (page: Page, path: string) => page.waitForResponse((r) => new URL(r.url()).pathname === path && r.status() === 200)
+const card = (page: Page, list: string, label: string) =>
+  page.getByRole('list', { name: list }).getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) })
+
+test('the admin sees the counts, revenue, conversion and a chart of the pages just read', async ({ page, browser }) => {
+  // A visitor reads two pages in an ordinary browser.
+  const reader = await browser.newContext({ userAgent: DESKTOP })
+  const readerPage = await reader.newPage()
+  for (const path of ['/blog', '/vlog']) expect((await readerPage.goto(path))?.status()).toBe(200)
+  await reader.close()
+
+  await loginViaApi(page, admin().username, admin().password)
+  // Page views are written about once a second: wait until today's figures hold those two.
+  // (From the page: the session cookie is Secure, which the browser sends to localhost.)
+  await page.goto('/robots.txt')
+  const todaysViews = () =>
+    page.evaluate(async () => {
+      const res = await fetch('/api/admin/analytics?days=1', { credentials: 'same-origin' })
+      return res.ok ? ((await res.json()) as { totals: { pageViews: number } }).totals.pageViews : -res.status
+    })
+  await expect.poll(todaysViews, { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
+
+  const counts = json<UserCounts>(answered(page, '/api/admin/user-count'))
+  const stats = json<VideoStats>(answered(page, '/api/admin/video-stats'))
+  const summary = json<AnalyticsSummary>(answered(page, '/api/admin/analytics'))
+  await open(page, '/admin')
+  const [c, v, a] = await Promise.all([counts, stats, summary])
+
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
+  await expect(card(page, 'Site figures', 'Total users')).toContainText(formatCount(c.totalUsers))
+  await expect(card(page, 'Site figures', 'Premium users')).toContainText(formatCount(c.premiumUsers))
+  await expect(card(page, 'Site figures', 'Active users')).toContainText(formatCount(c.activeUsers))
+  await expect(card(page, 'Site figures', 'Admin users')).toContainText(formatCount(c.adminUsers))
+  // The seeded catalogue: every video, and their views in K once past 1000.
+  expect(v.totalVideos).toBe(videos.length)
+  await expect(card(page, 'Site figures', 'Total videos')).toContainText(String(videos.length))
+  await expect(card(page, 'Site figures', 'Total views')).toContainText(formatCount(v.totalViews))
+  await expect(card(page, 'Site figures', 'Revenue')).toContainText(formatMoney(estimatedMonthlyRevenue(c.premiumUsers)))
+  await expect(card(page, 'Site figures', 'Conversion rate')).toContainText(formatPercent(conversionRate(c.premiumUsers, c.totalUsers)))
+
+  // Last 30 days by default; today's page views include the visitor's two pages.
+  expect(a.series).toHaveLength(30)
+  expect(a.series.at(-1)!.pageViews).toBeGreaterThanOrEqual(2)
+  await expect(card(page, 'Totals for the range', 'Page views')).toContainText(formatCount(a.totals.pageViews))
+  const chart = page.getByRole('figure', { name: 'Page views and visits' })
+  await expect(chart.getByRole('application')).toBeVisible()
+  await expect(chart.locator('.recharts-area-area').first()).toBeVisible()
+  await chart.getByText('Show the data as a table').click()
+  const today = chart.getByRole('table', { name: 'Page views and visits by day' }).getByRole('row').last()
+  await expect(today.getByRole('cell').first()).toHaveText(a.series.at(-1)!.pageViews.toLocaleString('en-US'))
+
+  // Another range: the last 7 days, asked for with ?days=7.
+  const week = answered(page, '/api/admin/analytics')
+  await page.getByLabel('Date range').selectOption({ label: 'Last 7 days' })
+  expect(new URL((await week).url()).searchParams.get('days')).toBe('7')
+  // (The table stays open across ranges.)
+  await expect(chart.getByRole('table', { name: 'Page views and visits by day' }).getByRole('row')).toHaveCount(8)
+})
+
+test('on a phone in the dark theme the dashboard fits the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'))
+  await loginViaApi(page, admin().username, admin().password)
+  const summary = answered(page, '/api/admin/analytics')
+  await open(page, '/admin')
+  await summary
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await expect(page.getByRole('figure', { name: 'Sign-ups and new Premium' }).getByRole('application')).toBeVisible()
+  // Nothing wider than the phone: tables scroll inside their own box.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+})
