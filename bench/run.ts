@@ -14,7 +14,7 @@ import { analyticsTable, updateAnalyticsReadme, type AnalyticsReport } from './l
 import { pointsBench } from './lib/points-bench'
 import { pointsTable, updatePointsReadme, type PointsReport } from './lib/points-report'
 import { registrationBurst } from './lib/registration-burst'
-import { budgetLines, markdownTable, updateReadme, type RouteResult } from './lib/report'
+import { budgetLines, markdownTable, updateReadme, type RouteResult, type RunMeta } from './lib/report'
 
 const OUT_DIR = path.join(import.meta.dirname, 'out')
 const LOAD: LoadOptions = {
@@ -180,18 +180,23 @@ async function main() {
   console.log('\n' + table)
 }
 
+/** When and where a fixture's cases ran, for their report. */
+const runMeta = (loadAtStart: number): RunMeta => ({
+  measuredAt: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    loadAverage: { start: round(loadAtStart, 2), end: round(os.loadavg()[0] ?? 0, 2) },
+  },
+  load: { ...LOAD, warmupSeconds: WARMUP.durationSeconds },
+})
+
 /** The points cases on their fixture (bench/lib/points-bench.ts); the README's points block is rewritten. */
 async function runPoints(appUrl: string, databaseUrl: string, loadAtStart: number): Promise<PointsReport> {
   const result = await pointsBench(appUrl, databaseUrl, { ...LOAD, warmupSeconds: WARMUP.durationSeconds, log })
   const report: PointsReport = {
-    measuredAt: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      cpu: os.cpus()[0]?.model ?? 'unknown',
-      node: process.version,
-      loadAverage: { start: round(loadAtStart, 2), end: round(os.loadavg()[0] ?? 0, 2) },
-    },
-    load: { ...LOAD, warmupSeconds: WARMUP.durationSeconds },
+    ...runMeta(loadAtStart),
     ...result,
   }
   const table = pointsTable(report)
@@ -204,14 +209,7 @@ async function runPoints(appUrl: string, databaseUrl: string, loadAtStart: numbe
 async function runAnalytics(appUrl: string, databaseUrl: string, loadAtStart: number): Promise<AnalyticsReport> {
   const result = await analyticsBench(appUrl, databaseUrl, { ...LOAD, warmupSeconds: WARMUP.durationSeconds, log })
   const report: AnalyticsReport = {
-    measuredAt: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      cpu: os.cpus()[0]?.model ?? 'unknown',
-      node: process.version,
-      loadAverage: { start: round(loadAtStart, 2), end: round(os.loadavg()[0] ?? 0, 2) },
-    },
-    load: { ...LOAD, warmupSeconds: WARMUP.durationSeconds },
+    ...runMeta(loadAtStart),
     ...result,
   }
   const table = analyticsTable(report)

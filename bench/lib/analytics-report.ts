@@ -1,32 +1,12 @@
-import { replaceBetweenMarkers } from './report'
+import { latencyCells, replaceBetweenMarkers, type RunMeta } from './report'
 
 import type { AnalyticsBenchResult } from './analytics-bench'
 
-export type AnalyticsReport = AnalyticsBenchResult & {
-  measuredAt: string
-  machine: { cpus: number; cpu: string; node: string; loadAverage: { start: number; end: number } }
-  load: { connections: number; durationSeconds: number; warmupSeconds: number }
-}
+export type AnalyticsReport = AnalyticsBenchResult & RunMeta
 
 export function analyticsTable(report: AnalyticsReport): string {
   const f = report.fixture
-  const rows = report.cases.map((c) => {
-    const r = c.result
-    const met = r.p95 <= c.targetP95Ms && r.failures === 0
-    return [
-      `GET \`${c.path}\``,
-      c.what,
-      r.rps.toFixed(0),
-      r.p50.toFixed(1),
-      r.p95.toFixed(1),
-      r.p99.toFixed(1),
-      c.serialMs.toFixed(1),
-      `≤ ${c.targetP95Ms}`,
-      met ? 'met' : '**missed**',
-      String(r.requests),
-      r.failures ? `**${r.failures}**` : '0',
-    ].join(' | ')
-  })
+  const rows = report.cases.map((c) => [`GET \`${c.path}\``, c.what, ...latencyCells(c)].join(' | '))
   return [
     `Measured ${report.measuredAt} on ${report.machine.cpus} × ${report.machine.cpu}, Node ${report.machine.node}; ` +
       `${report.load.connections} connections as the admin, ${report.load.warmupSeconds} s warm-up + ${report.load.durationSeconds} s per endpoint; ` +

@@ -1,32 +1,14 @@
-import { replaceBetweenMarkers } from './report'
+import { latencyCells, replaceBetweenMarkers, type RunMeta } from './report'
 
 import type { PointsBenchResult } from './points-bench'
 
-export type PointsReport = PointsBenchResult & {
-  measuredAt: string
-  machine: { cpus: number; cpu: string; node: string; loadAverage: { start: number; end: number } }
-  load: { connections: number; durationSeconds: number; warmupSeconds: number }
-}
+export type PointsReport = PointsBenchResult & RunMeta
 
 export function pointsTable(report: PointsReport): string {
   const f = report.fixture
-  const rows = report.cases.map((c) => {
-    const r = c.result
-    const met = r.p95 <= c.targetP95Ms && r.failures === 0
-    return [
-      `${c.method} \`${c.path}\``,
-      c.who,
-      r.rps.toFixed(0),
-      r.p50.toFixed(1),
-      r.p95.toFixed(1),
-      r.p99.toFixed(1),
-      c.serialMs.toFixed(1),
-      `≤ ${c.targetP95Ms}`,
-      met ? 'met' : '**missed**',
-      String(r.requests) + (c.paid === undefined ? '' : ` (${c.paid} paid)`),
-      r.failures ? `**${r.failures}**` : '0',
-    ].join(' | ')
-  })
+  const rows = report.cases.map((c) =>
+    [`${c.method} \`${c.path}\``, c.who, ...latencyCells(c, String(c.result.requests) + (c.paid === undefined ? '' : ` (${c.paid} paid)`))].join(' | '),
+  )
   return [
     `Measured ${report.measuredAt} on ${report.machine.cpus} × ${report.machine.cpu}, Node ${report.machine.node}; ` +
       `${report.load.connections} connections; GET cases ${report.load.warmupSeconds} s warm-up + ${report.load.durationSeconds} s, ` +

@@ -133,3 +133,29 @@ export const updateReadme = (file: string, table: string) => replaceBetweenMarke
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const pct = (ratio: number) => `${(ratio * 100).toFixed(0)}%`
+
+/** What every load report says of its run: when, on what machine, at what load. */
+export type RunMeta = {
+  measuredAt: string
+  machine: { cpus: number; cpu: string; node: string; loadAverage: { start: number; end: number } }
+  load: { connections: number; durationSeconds: number; warmupSeconds: number }
+}
+
+type LatencyCase = { result: { rps: number; p50: number; p95: number; p99: number; requests: number; failures: number }; serialMs: number; targetP95Ms: number }
+
+/** A load case's cells from req/s to failures; `requests` is the requests cell (a case may add to it). */
+export function latencyCells(c: LatencyCase, requests = String(c.result.requests)): string[] {
+  const r = c.result
+  const met = r.p95 <= c.targetP95Ms && r.failures === 0
+  return [
+    r.rps.toFixed(0),
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    r.p99.toFixed(1),
+    c.serialMs.toFixed(1),
+    `≤ ${c.targetP95Ms}`,
+    met ? 'met' : '**missed**',
+    requests,
+    r.failures ? `**${r.failures}**` : '0',
+  ]
+}
