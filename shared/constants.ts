@@ -202,6 +202,18 @@ export const CATEGORY_COLOR_PRESETS = [
   '#0f766e', // teal
   '#6c757d', // grey
 ] as const
+
+/** What each preset is called, for labels beside its swatch (the colour is never the only cue). */
+export const CATEGORY_COLOR_NAMES: Record<(typeof CATEGORY_COLOR_PRESETS)[number], string> = {
+  '#0d6efd': 'Blue',
+  '#198754': 'Green',
+  '#dc3545': 'Red',
+  '#b45309': 'Amber',
+  '#6f42c1': 'Purple',
+  '#be185d': 'Pink',
+  '#0f766e': 'Teal',
+  '#6c757d': 'Grey',
+}
 export const DEFAULT_TAG_COLOR = '#3b82f6'
 export const TAG_CATEGORIES = ['mood', 'topic', 'emotion', 'theme', 'genre'] as const
 

@@ -16,6 +16,8 @@
  */
 import pg from 'pg'
 
+import { dropSecondaryIndexes } from './fixture-sql'
+
 export const ANALYTICS_PAGE_VIEWS = Number(process.env.BENCH_ANALYTICS_ROWS ?? 1_000_000)
 export const ANALYTICS_MEMBERS = Number(process.env.BENCH_ANALYTICS_MEMBERS ?? 20_000)
 const DAYS = 365
@@ -174,16 +176,4 @@ export async function buildAnalyticsFixture(databaseUrl: string, templateUsernam
   } finally {
     await client.end()
   }
-}
-
-/** Drops every index of `tables` except primary keys (in the open transaction); returns the statements that rebuild them. */
-async function dropSecondaryIndexes(client: pg.Client, tables: string[]): Promise<string[]> {
-  const { rows } = await client.query<{ name: string; definition: string }>(
-    `select i.indexname as name, i.indexdef as definition from pg_indexes i
-     where i.schemaname = 'public' and i.tablename = any($1)
-       and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.contype in ('p', 'u'))`,
-    [tables],
-  )
-  for (const { name } of rows) await client.query(`drop index "${name}"`)
-  return rows.map((row) => row.definition)
 }

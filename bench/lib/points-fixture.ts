@@ -22,6 +22,8 @@
  */
 import pg from 'pg'
 
+import { dropSecondaryIndexes } from './fixture-sql'
+
 import { SITE_TIME_ZONE } from '../../shared/constants'
 
 export const FIXTURE_MEMBERS = Number(process.env.BENCH_POINTS_MEMBERS ?? 100_000)
@@ -181,16 +183,4 @@ export async function buildPointsFixture(databaseUrl: string, templateUsername: 
   } finally {
     await client.end()
   }
-}
-
-/** Drops every index of `tables` except primary keys (in the open transaction); returns the statements that rebuild them. */
-async function dropSecondaryIndexes(client: pg.Client, tables: string[]): Promise<string[]> {
-  const { rows } = await client.query<{ name: string; definition: string }>(
-    `select i.indexname as name, i.indexdef as definition from pg_indexes i
-     where i.schemaname = 'public' and i.tablename = any($1)
-       and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.contype = 'p')`,
-    [tables],
-  )
-  for (const { name } of rows) await client.query(`drop index "${name}"`)
-  return rows.map((row) => row.definition)
 }

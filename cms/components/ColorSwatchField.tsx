@@ -2,20 +2,8 @@
 import { FieldError, useField } from '@payloadcms/ui'
 import type { TextFieldClientComponent } from 'payload'
 
-import { CATEGORY_COLOR_PRESETS } from '../../shared/constants'
+import { CATEGORY_COLOR_NAMES, CATEGORY_COLOR_PRESETS } from '../../shared/constants'
 import styles from './ColorSwatchField.module.css'
-
-/** What each preset is called, for the label beside its swatch (the colour is never the only cue). */
-const NAMES: Record<string, string> = {
-  '#0d6efd': 'Blue',
-  '#198754': 'Green',
-  '#dc3545': 'Red',
-  '#b45309': 'Amber',
-  '#6f42c1': 'Purple',
-  '#be185d': 'Pink',
-  '#0f766e': 'Teal',
-  '#6c757d': 'Grey',
-}
 
 /**
  * A category's colour in /cms: one of the 8 presets (SPEC §5), picked from a radio group of
@@ -45,7 +33,7 @@ export const ColorSwatchField: TextFieldClientComponent = ({ field, path, readOn
             />
             <span className={styles.swatch} style={{ backgroundColor: hex }} aria-hidden="true" />
             <span className={styles.name}>
-              {NAMES[hex] ?? hex} <span className={styles.hex}>{hex}</span>
+              {CATEGORY_COLOR_NAMES[hex as keyof typeof CATEGORY_COLOR_NAMES] ?? hex} <span className={styles.hex}>{hex}</span>
             </span>
           </label>
         ))}

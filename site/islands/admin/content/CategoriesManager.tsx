@@ -12,7 +12,7 @@ import {
   NO_CATEGORIES,
 } from '../../../../shared/admin-content-messages'
 import { fieldErrors, messageFromApiError } from '../../../../shared/api-error'
-import { CATEGORY_COLOR_PRESETS, DEFAULT_CATEGORY_COLOR } from '../../../../shared/constants'
+import { CATEGORY_COLOR_NAMES, CATEGORY_COLOR_PRESETS, DEFAULT_CATEGORY_COLOR } from '../../../../shared/constants'
 import { categoryCreateSchema, categoryUpdateSchema } from '../../../../shared/schemas/content'
 import type { CategorySummary } from '../../../../shared/types/content'
 import { apiJson } from '../../../lib/api-client'
@@ -28,18 +28,7 @@ import { slugFromTitle } from './post-form'
 
 export const CATEGORIES_WITH_COUNTS_QUERY_KEY = ['/api/categories', { withPostCount: true }] as const
 
-/** The 8 presets (SPEC §9) by name, for the colour picker's labels. */
-const COLOR_NAMES: Record<(typeof CATEGORY_COLOR_PRESETS)[number], string> = {
-  '#0d6efd': 'Blue',
-  '#198754': 'Green',
-  '#dc3545': 'Red',
-  '#b45309': 'Amber',
-  '#6f42c1': 'Purple',
-  '#be185d': 'Pink',
-  '#0f766e': 'Teal',
-  '#6c757d': 'Grey',
-}
-const colorName = (color: string) => COLOR_NAMES[color as keyof typeof COLOR_NAMES] ?? color
+const colorName = (color: string) => CATEGORY_COLOR_NAMES[color as keyof typeof CATEGORY_COLOR_NAMES] ?? color
 
 type Values = { name: string; slug: string; description: string; color: string }
 type Errors = Partial<Record<keyof Values, string>>
@@ -187,7 +176,7 @@ function CategoryForm({ editing, onDone, onSaved }: { editing: CategorySummary |
             <label key={color} className="relative flex cursor-pointer flex-col items-center gap-1 rounded-md p-1 text-xs has-[:checked]:bg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
               <input type="radio" name={id('color')} value={color} checked={shown.color === color} onChange={() => change('color', color)} className="absolute inset-0 h-full w-full cursor-pointer opacity-0" />
               <span aria-hidden="true" className={cx('h-8 w-8 rounded-full border-2', shown.color === color ? 'border-foreground' : 'border-transparent')} style={{ backgroundColor: color }} />
-              {COLOR_NAMES[color]}
+              {CATEGORY_COLOR_NAMES[color]}
             </label>
           ))}
         </div>
