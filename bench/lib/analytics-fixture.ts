@@ -16,7 +16,7 @@
  */
 import pg from 'pg'
 
-import { dropSecondaryIndexes } from './fixture-sql'
+import { dropSecondaryIndexes, stepTimer } from './fixture-sql'
 
 export const ANALYTICS_PAGE_VIEWS = Number(process.env.BENCH_ANALYTICS_ROWS ?? 1_000_000)
 export const ANALYTICS_MEMBERS = Number(process.env.BENCH_ANALYTICS_MEMBERS ?? 20_000)
@@ -44,14 +44,8 @@ const AGENTS = [
 export async function buildAnalyticsFixture(databaseUrl: string, templateUsername: string, log: (message: string) => void = () => undefined): Promise<AnalyticsFixtureTimings> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
-  const seconds: Record<string, number> = {}
+  const { seconds, step } = stepTimer(log, 'analytics fixture')
   const started = performance.now()
-  const step = async (name: string, work: () => Promise<unknown>) => {
-    const t = performance.now()
-    await work()
-    seconds[name] = Math.round((performance.now() - t) / 100) / 10
-    log(`analytics fixture: ${name} ${seconds[name]} s`)
-  }
   try {
     await client.query(`set maintenance_work_mem = '256MB'; set work_mem = '64MB'; set synchronous_commit = off`)
     const template = await client.query<{ hash: string; salt: string }>('select hash, salt from users where username = $1', [templateUsername])

@@ -12,3 +12,18 @@ export async function dropSecondaryIndexes(client: pg.Client, tables: string[]):
   for (const { name } of rows) await client.query(`drop index "${name}"`)
   return rows.map((row) => row.definition)
 }
+
+/**
+ * A fixture's timed steps: `step(name, work)` runs `work`, keeps its seconds (one decimal) under
+ * `name` in `seconds` and logs them with `prefix`.
+ */
+export function stepTimer(log: (message: string) => void, prefix: string) {
+  const seconds: Record<string, number> = {}
+  const step = async (name: string, work: () => Promise<unknown>) => {
+    const t = performance.now()
+    await work()
+    seconds[name] = Math.round((performance.now() - t) / 100) / 10
+    log(`${prefix}: ${name} ${seconds[name]} s`)
+  }
+  return { seconds, step }
+}

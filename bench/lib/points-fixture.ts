@@ -22,7 +22,7 @@
  */
 import pg from 'pg'
 
-import { dropSecondaryIndexes } from './fixture-sql'
+import { dropSecondaryIndexes, stepTimer } from './fixture-sql'
 
 import { SITE_TIME_ZONE } from '../../shared/constants'
 
@@ -51,14 +51,8 @@ const TYPES: readonly [string, number][] = [
 export async function buildPointsFixture(databaseUrl: string, templateUsername: string, log: (message: string) => void = () => undefined): Promise<FixtureTimings> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
-  const seconds: Record<string, number> = {}
+  const { seconds, step } = stepTimer(log, 'fixture')
   const started = performance.now()
-  const step = async (name: string, work: () => Promise<unknown>) => {
-    const t = performance.now()
-    await work()
-    seconds[name] = Math.round((performance.now() - t) / 100) / 10
-    log(`fixture: ${name} ${seconds[name]} s`)
-  }
   try {
     await client.query(`set maintenance_work_mem = '256MB'; set work_mem = '64MB'; set synchronous_commit = off`)
     const template = await client.query<{ hash: string; salt: string }>('select hash, salt from users where username = $1', [templateUsername])
