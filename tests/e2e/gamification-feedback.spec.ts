@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 
 import { posts } from '../../cms/seed/fixtures/posts'
 import { videos } from '../../cms/seed/fixtures/videos'
-import { atPath, birthDateYearsAgo, expect, expectToast, open, registerViaApi, test, uniqueUsername } from './fixtures'
+import { atPath, birthDateYearsAgo, expect, expectToast, open, registerViaApi, test, uniqueUsername, waitForIslands } from './fixtures'
 
 // From the end of the list: other specs count the comments on the first ones.
 const freeVideos = videos.filter((v) => !v.isPremium && !v.isUncut).map((v) => v.videoId).reverse()
@@ -73,11 +73,13 @@ test('joining and verifying the age play their points on the page each form lead
   const joinPoints = awarded.get('/api/auth/register')!
   expect(joinPoints >= 25 && (joinPoints - 25) % 30 === 0, String(joinPoints)).toBe(true)
   await expect(page.getByText(`+${joinPoints} points earned!`, { exact: true })).toBeVisible()
+  // The form must be live before it is filled (a fill before hydration can be lost).
+  await waitForIslands(page)
   await page.getByLabel('Confirm date of birth').fill(dateOfBirth)
   await page.getByRole('button', { name: 'Verify My Age' }).click()
 
   // age_verification 20, plus 30 for each achievement it unlocks.
-  await expect(page).toHaveURL(atPath('/welcome-premium'))
+  await expect(page).toHaveURL(atPath('/welcome-premium'), { timeout: 20_000 })
   const verifyPoints = awarded.get('/api/auth/verify-age')!
   expect(verifyPoints >= 20 && (verifyPoints - 20) % 30 === 0, String(verifyPoints)).toBe(true)
   await expect(page.getByText(`+${verifyPoints} points earned!`, { exact: true })).toBeVisible()
