@@ -39,4 +39,19 @@ describe('calendar days in a time zone', () => {
     expect(isTimeZone('')).toBe(false)
     expect(isTimeZone(42)).toBe(false)
   })
+
+  it('gives the day Intl gives, second by second around DST changes and half-hour zones', () => {
+    const zones = ['America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Chatham', 'UTC']
+    // New York springs forward on 2026-03-08 at 07:00 UTC; London falls back on 2026-10-25 at 01:00 UTC.
+    const around = [Date.UTC(2026, 2, 8, 7, 0, 0), Date.UTC(2026, 9, 25, 1, 0, 0), Date.UTC(2026, 10, 25, 23, 59, 30)]
+    for (const timeZone of zones) {
+      const intl = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      for (const centre of around) {
+        for (let s = -90; s <= 90; s += 7) {
+          const instant = new Date(centre + s * 1000 + 250)
+          expect(dayIn(instant, timeZone)).toBe(intl.format(instant))
+        }
+      }
+    }
+  })
 })

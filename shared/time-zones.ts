@@ -36,10 +36,41 @@ export function isTimeZone(timeZone: unknown): timeZone is string {
 
 type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number }
 
-function partsIn(instant: Date, timeZone: string): Parts {
+function formattedParts(instant: Date, timeZone: string): Parts {
   const parts: Record<string, number> = {}
   for (const p of formatter(timeZone).formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value)
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! }
+}
+
+/**
+ * Zone offsets per zone and UTC minute, remembered: formatToParts costs tens of microseconds and
+ * every request that asks for a day or a period calls this (the boards, caps, the login bonus).
+ * Offsets change only on whole minutes in every zone since 1972, so one lookup per minute is exact.
+ */
+const offsets = new Map<string, number>()
+const MAX_REMEMBERED_OFFSETS = 2048
+
+function partsIn(instant: Date, timeZone: string): Parts {
+  const ms = instant.getTime()
+  if (!Number.isFinite(ms)) return formattedParts(instant, timeZone)
+  const minute = Math.floor(ms / 60_000) * 60_000
+  const key = `${timeZone}|${minute}`
+  let offset = offsets.get(key)
+  if (offset === undefined) {
+    const p = formattedParts(new Date(minute), timeZone)
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - minute
+    if (offsets.size >= MAX_REMEMBERED_OFFSETS) offsets.clear()
+    offsets.set(key, offset)
+  }
+  const local = new Date(Math.floor(ms / 1000) * 1000 + offset)
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  }
 }
 
 /** The zone's offset from UTC at `instant`, in milliseconds (New York in winter: -5 h). */

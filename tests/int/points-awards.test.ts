@@ -50,6 +50,9 @@ describe('points the server awards from the event itself', () => {
     const second = await client.post(`/api/videos/${video.videoId}/comments`, { content: 'Again' })
     expect(second.body.award).toMatchObject({ pointsAwarded: 15, achievementUnlocked: null })
     expect(await rowsOfType(user.id, 'first_comment')).toHaveLength(1)
+    // The session remembered before the comments carries the committed points on the next request.
+    const me = await client.get('/api/auth/me')
+    expect(me.body.user?.points ?? me.body.points).toBe((await totalsOf(user.id)).points)
 
     const visitor = await new ApiClient(baseUrl).post(`/api/videos/${video.videoId}/comments`, { authorName: 'Visitor', content: 'No points' })
     expect(visitor.status).toBe(201)

@@ -60,6 +60,16 @@ export class ContentCache {
   }
 
   /**
+   * Replaces the entries whose value matches with `update(value)` (frozen; same expiry), and keeps
+   * loads already under way from storing what they read (it may predate the change).
+   */
+  updateWhere<T>(matches: (value: unknown) => boolean, update: (value: T) => T): void {
+    this.#generation++
+    this.#loading.clear()
+    for (const entry of this.#entries.values()) if (matches(entry.value)) entry.value = deepFreeze(update(entry.value as T))
+  }
+
+  /**
    * The cached value for `key`, or the result of `load` (frozen, and stored unless the cache was
    * cleared while it ran). Concurrent callers of one key share one load; a failed load is not
    * stored and every waiting caller gets its error.

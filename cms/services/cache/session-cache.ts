@@ -149,5 +149,16 @@ export function forgetSessionToken(): void {
  * level, streak) that no other member's session reads. Other members stay remembered.
  */
 export function forgetSessionsOf(userId: number | string): void {
-  state().cache.deleteWhere((user) => String((user as { id?: unknown } | null)?.id) === String(userId))
+  state().cache.deleteWhere(isMember(userId))
 }
+
+/**
+ * Writes `fields` into one member's remembered sessions: what an award just committed to their
+ * points columns (in SQL, around Payload's hooks), so their next request need not read the user
+ * row again. Other members stay remembered.
+ */
+export function updateSessionsOf(userId: number | string, fields: Partial<TypedUser>): void {
+  state().cache.updateWhere<TypedUser | null>(isMember(userId), (user) => (user ? ({ ...user, ...fields } as TypedUser) : user))
+}
+
+const isMember = (userId: number | string) => (user: unknown) => String((user as { id?: unknown } | null)?.id) === String(userId)

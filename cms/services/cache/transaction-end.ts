@@ -1,13 +1,13 @@
 import type { PayloadRequest } from 'payload'
 
 type TransactionSession = { resolve: () => unknown; reject: () => unknown }
-type Ending = { callbacks: Set<() => void> }
+type Ending = { callbacks: Set<(committed: boolean) => void> }
 
 const endings = new WeakMap<object, Ending>()
 
 /**
- * Runs `callback` once the database transaction `req` writes in has ended (committed or rolled
- * back), and resolves true; resolves false, calling nothing, when `req` has no open transaction
+ * Runs `callback` once the database transaction `req` writes in has ended (committed: true; rolled
+ * back: false), and resolves true; resolves false, calling nothing, when `req` has no open transaction
  * (its writes are committed as they happen).
  *
  * Payload runs hooks, and hands adapter writes, inside the write's transaction: a reader on
@@ -16,7 +16,7 @@ const endings = new WeakMap<object, Ending>()
  * session whose `resolve`/`reject` Payload's commit/rollback awaits, so the callbacks run before
  * the writer gets its answer.
  */
-export async function afterTransactionEnds(req: Partial<PayloadRequest> | undefined, callback: () => void): Promise<boolean> {
+export async function afterTransactionEnds(req: Partial<PayloadRequest> | undefined, callback: (committed: boolean) => void): Promise<boolean> {
   if (!req?.transactionID) return false
   const id = req.transactionID instanceof Promise ? await req.transactionID : req.transactionID
   if (id === null || id === undefined) return false
@@ -31,12 +31,15 @@ export async function afterTransactionEnds(req: Partial<PayloadRequest> | undefi
     for (const end of ['resolve', 'reject'] as const) {
       const original = session[end]
       session[end] = async () => {
+        let committed = false
         try {
-          return await original()
+          const result = await original()
+          committed = end === 'resolve'
+          return result
         } finally {
           for (const run of created.callbacks) {
             try {
-              run()
+              run(committed)
             } catch (error) {
               // The transaction is over by now: failing the writer's answer would not undo it.
               req.payload?.logger.error({ err: error }, 'a callback after a transaction failed')

@@ -42,14 +42,6 @@ export async function lockMember(db: Db, userId: number): Promise<LockedMember |
   }
 }
 
-/** Positive awards of `activityType` since `since` (the member's local midnight): what a daily cap counts. */
-export async function countAwardsSince(db: Db, userId: number, activityType: PointActivityType, since: Date): Promise<number> {
-  const { rows } = await db.execute(sql`
-    select count(*)::int as n from point_activities
-    where user_id = ${userId} and activity_type = ${activityType} and points > 0 and created_at >= ${since.toISOString()}`)
-  return Number(rows[0]?.n ?? 0)
-}
-
 export type LedgerRow = {
   userId: number
   activityType: PointActivityType
@@ -101,16 +93,6 @@ export async function findLedgerRow(db: Db, idempotencyKey: string): Promise<Led
     description: String(row.description),
     createdAt: new Date(row.created_at as string),
   }
-}
-
-/** Net awards per activity type (a take-back row counts -1), for the types asked. */
-export async function netActivityCounts(db: Db, userId: number, types: readonly string[]): Promise<Record<string, number>> {
-  if (types.length === 0) return {}
-  const { rows } = await db.execute(sql`
-    select activity_type, sum(sign(points))::int as n from point_activities
-    where user_id = ${userId} and activity_type::text = any(${`{${types.join(',')}}`}::text[])
-    group by activity_type`)
-  return Object.fromEntries(rows.map((row) => [String(row.activity_type), Number(row.n ?? 0)]))
 }
 
 export type MemberTotals = {

@@ -1,16 +1,9 @@
 // Levels: the admin-edited table in `levels`; a member's level follows their points and never drops.
-import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
 import { levelFor, nextLevelAfter, type LevelRow } from '../../../shared/points'
-import type { Db } from '../db/transactions'
 
 export { levelFor, nextLevelAfter, type LevelRow }
-
-export async function loadLevels(db: Db): Promise<LevelRow[]> {
-  const { rows } = await db.execute(sql`select level, points_required from levels order by level`)
-  return rows.map((row) => ({ level: Number(row.level), pointsRequired: Number(row.points_required) }))
-}
 
 /**
  * The level after an award: the table's level for the points, but never below the one held

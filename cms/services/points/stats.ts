@@ -5,38 +5,44 @@ import type { Payload } from 'payload'
 import { ACTIVITY_POINTS } from '../../../shared/points'
 import { dayIn } from '../../../shared/time-zones'
 import type { AchievementView, RecentActivity, UserStats } from '../../../shared/types/points'
-import { LEADERBOARD_PERIODS, type PointActivityType } from '../../../shared/constants'
+import type { PointActivityType } from '../../../shared/constants'
 import { notFound } from '../errors'
 import { asRarity } from './achievements'
 import { memberTimeZone, systemClock } from './clock'
-import { ranksOf } from './ranks'
+import { parseJsonColumn, rankParameters, ranksFromEntries, RANK_ENTRIES_SQL, type RankEntry } from './ranks'
 import { nextLevelAfter } from './levels'
 import { currentStreak } from './streaks'
 import { poolDb } from '../db/transactions'
+import { prepared, runPrepared } from '../db/prepared'
 
 export const RECENT_ACTIVITIES_LIMIT = 20
 
 /**
- * GET /api/user/stats for the signed-in member: the member's row with their unlocked achievements
- * and the level table in one statement, their ranks in another, side by side. The streak shown is
- * 0 once it can no longer be kept (missed days beyond the freezes held).
+ * The member's row with their unlocked achievements, the level table and their board entries with
+ * the members ahead of them counted (ranks.ts), in one prepared statement.
+ */
+const STATS = prepared(
+  'points_user_stats',
+  `select u.points, u.total_points_earned, u.level, u.streak, u.streak_freezes, u.last_streak_day, u.time_zone,
+          (select coalesce(json_agg(json_build_object('id', a.id, 'title', a.title, 'description', a.description, 'rarity', a.rarity, 'unlockedAt', ua.unlocked_at)
+                                    order by ua.unlocked_at desc, a.id desc), '[]'::json)
+           from user_achievements ua join achievements a on a.id = ua.achievement_id
+           where ua.user_id = u.id and ua.unlocked_at is not null) as achievements,
+          (select coalesce(json_agg(json_build_object('level', l.level, 'pointsRequired', l.points_required) order by l.level), '[]'::json)
+           from levels l) as levels,
+          ${RANK_ENTRIES_SQL} as entries
+   from users u where u.id = $1`,
+)
+
+/**
+ * GET /api/user/stats for the signed-in member. The streak shown is 0 once it can no longer be
+ * kept (missed days beyond the freezes held).
  */
 export async function getUserStats(payload: Payload, { userId, now = systemClock() }: { userId: number; now?: Date }): Promise<UserStats> {
   const db = poolDb(payload)
-  const [{ rows }, ranks] = await Promise.all([
-    db.execute(sql`
-      select u.points, u.total_points_earned, u.level, u.streak, u.streak_freezes, u.last_streak_day, u.time_zone,
-             (select coalesce(json_agg(json_build_object('id', a.id, 'title', a.title, 'description', a.description, 'rarity', a.rarity, 'unlockedAt', ua.unlocked_at)
-                                       order by ua.unlocked_at desc, a.id desc), '[]'::json)
-              from user_achievements ua join achievements a on a.id = ua.achievement_id
-              where ua.user_id = u.id and ua.unlocked_at is not null) as achievements,
-             (select coalesce(json_agg(json_build_object('level', l.level, 'pointsRequired', l.points_required) order by l.level), '[]'::json)
-              from levels l) as levels
-      from users u where u.id = ${userId}`),
-    ranksOf(db, userId, LEADERBOARD_PERIODS, now),
-  ])
-  const user = rows[0]
+  const [user] = await runPrepared(db, STATS, rankParameters(userId, now))
   if (!user) throw notFound('Member not found.')
+  const ranks = await ranksFromEntries(db, userId, parseJsonColumn<RankEntry[]>(user.entries), now)
   const points = Number(user.points ?? 0)
   const level = Number(user.level ?? 1)
   const today = dayIn(now, memberTimeZone(user.time_zone as string | null))
@@ -56,12 +62,9 @@ export async function getUserStats(payload: Payload, { userId, now = systemClock
       unlockedAt: new Date(row.unlockedAt).toISOString(),
     })),
     nextLevel: nextLevelAfter(level, points, levels),
-    rank: { daily: ranks.daily ?? null, weekly: ranks.weekly ?? null, monthly: ranks.monthly ?? null, allTime: ranks.all_time ?? null },
+    rank: { daily: ranks.daily, weekly: ranks.weekly, monthly: ranks.monthly, allTime: ranks.all_time },
   }
 }
-
-/** A json column as node-postgres hands it over: parsed already, or text on some drivers. */
-const parseJsonColumn = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value ?? []) as T))
 
 /** GET /api/user/recent-activities: the member's newest ledger rows. */
 export async function getRecentActivities(payload: Payload, { userId, limit = RECENT_ACTIVITIES_LIMIT }: { userId: number; limit?: number }): Promise<RecentActivity[]> {
