@@ -3,10 +3,11 @@ import type { Payload } from 'payload'
 import { userIsAdmin } from '../../access/roles'
 import type { User } from '../../payload-types'
 import type { UploadStatusRow } from '../../../shared/video-upload'
-import { forbidden } from '../errors'
+import { forbidden, unauthorized } from '../errors'
 
 /** The latest self-hosted videos and where their transcodes stand (the upload panel's list). */
 export async function listRecentUploads(payload: Payload, user: Pick<User, 'isAdmin'> | null, limit = 10): Promise<UploadStatusRow[]> {
+  if (!user) throw unauthorized()
   if (!userIsAdmin(user)) throw forbidden('Only admins can see uploads.')
   // overrideAccess: the caller is checked to be an admin above.
   const { docs } = await payload.find({
