@@ -76,8 +76,7 @@ export const videoUploadFieldsSchema = z.object({
   publishedAt: z
     .string({ error: PUBLISHED_DATE_REQUIRED })
     .trim()
-    .min(1, PUBLISHED_DATE_REQUIRED)
-    .refine((value) => !Number.isNaN(new Date(value).getTime()), PUBLISHED_DATE_REQUIRED)
+    .refine((value) => value !== '' && !Number.isNaN(new Date(value).getTime()), PUBLISHED_DATE_REQUIRED)
     .transform((value) => new Date(value).toISOString()),
   videoId: z.string().trim().regex(MANUAL_VIDEO_ID_PATTERN, 'videoId must start with manual_').optional(),
   /** A finished resumable (tus) upload to use as the video, instead of a `video` file part. */

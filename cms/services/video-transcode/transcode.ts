@@ -68,7 +68,7 @@ export async function transcodeUploadedVideo(payload: Payload, videoId: string):
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, REASON_MAX)
       await setStatus(payload, video.id, { transcodeStatus: 'failed', transcodeError: reason }).catch(() => undefined)
       payload.logger.warn({ event: 'video_transcode_failed', videoId, reason }, 'video transcode failed')
-      throw new Error(reason)
+      throw new Error(reason, { cause: error })
     }
   })
   return outcome === 'busy' ? { status: 'busy' } : outcome
