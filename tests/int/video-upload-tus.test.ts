@@ -61,7 +61,7 @@ function patch(location: string, bytes: Buffer, offset: number, { drop = false, 
 }
 
 const offsetOf = async (location: string, cookie = admin.cookie!) => {
-  const res = await fetch(new URL(location, baseUrl), { method: 'HEAD', headers: { ...TUS, cookie } })
+  const res = await fetch(new URL(location, baseUrl), { method: 'HEAD', headers: { ...TUS, cookie, 'sec-fetch-site': 'same-origin' } })
   return { status: res.status, offset: Number(res.headers.get('upload-offset')), length: Number(res.headers.get('upload-length')) }
 }
 
