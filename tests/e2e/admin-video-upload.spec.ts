@@ -8,6 +8,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 
+import { ROOT, runLabel } from '../helpers/test-database'
 import { admin, expect, expectToast, loginViaApi, open, test } from './fixtures'
 
 const require = createRequire(import.meta.url)
@@ -72,4 +73,32 @@ test('an admin uploads a short video with its progress shown, and it plays on it
   })
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5)
   expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(3)
+})
+
+/** The e2e server's tus store (tests/helpers/test-server.ts: DATA_DIR): partial uploads and their .json info. */
+const tusStore = path.join(ROOT, '.data/test', `${runLabel('e2e')}-files`, 'media/.uploads/tus')
+const tusFiles = () => (fs.existsSync(tusStore) ? fs.readdirSync(tusStore) : [])
+
+test('cancelling an upload stops it and the server deletes what it had received', async ({ page }) => {
+  test.setTimeout(2 * 60_000)
+  const clip = makeClip()
+  const before = new Set(tusFiles())
+  await loginViaApi(page, admin().username, admin().password)
+  await open(page, '/admin/content/video-upload')
+  await page.getByLabel('Video file').setInputFiles(clip)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  // 512 KB/s: the 8MB file takes long enough to cancel halfway.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 })
+  await page.getByRole('button', { name: 'Upload video' }).click()
+  await expect(page.getByTestId('upload-progress')).toBeVisible()
+  await expect.poll(() => tusFiles().filter((f) => !before.has(f)).length, { timeout: 20_000 }).toBeGreaterThan(0)
+  await page.getByRole('button', { name: 'Cancel upload' }).click()
+  await expectToast(page, 'Upload cancelled')
+  await expect(page.getByTestId('upload-progress')).toHaveCount(0)
+  // The file stays chosen: the admin can start again.
+  await expect(page.getByRole('button', { name: 'Upload video' })).toBeEnabled()
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+  // tus termination (DELETE): nothing of it is left on the server.
+  await expect.poll(() => tusFiles().filter((f) => !before.has(f)), { timeout: 20_000 }).toEqual([])
 })
