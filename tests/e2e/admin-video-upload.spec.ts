@@ -102,3 +102,23 @@ test('cancelling an upload stops it and the server deletes what it had received'
   // tus termination (DELETE): nothing of it is left on the server.
   await expect.poll(() => tusFiles().filter((f) => !before.has(f)), { timeout: 20_000 }).toEqual([])
 })
+
+test('every control of the panel is labelled and reachable from the keyboard', async ({ page }) => {
+  await loginViaApi(page, admin().username, admin().password)
+  await open(page, '/admin/content/video-upload')
+  const form = page.locator('form', { has: page.getByRole('heading', { name: 'Upload a video' }) })
+  const controls = form.locator('input:not([aria-hidden="true"]), textarea, button')
+  for (let i = 0; i < (await controls.count()); i++) {
+    const control = controls.nth(i)
+    await expect(control, await control.evaluate((el) => el.outerHTML.slice(0, 120))).toHaveAccessibleName(/\S/)
+  }
+  // Tab from the file picker through the form (the date field has a stop per part): the switches are reached and toggle with Space.
+  await page.getByLabel('Video file').focus()
+  const premium = page.getByRole('switch', { name: 'Premium only (isPremium)' })
+  for (let i = 0; i < 30 && !(await premium.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+  await expect(premium).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(premium).toHaveAttribute('aria-checked', 'true')
+  // Without a file, submit is disabled (SPEC §5).
+  await expect(page.getByRole('button', { name: 'Upload video' })).toBeDisabled()
+})
