@@ -216,6 +216,12 @@ describe('the premium gate on every playlist and segment', () => {
       expect(served.status, file).toBe(200)
       expect(served.headers.get('cache-control')).toBe('private, no-cache')
     }
+    // Nor do the JSON API and /cms/api name the stream to a member; the premium member gets it.
+    expect((await member.get(`/api/videos/${video.videoId}`)).body).toMatchObject({ videoUrl: null, locked: 'premium' })
+    const rest = await member.get(`/cms/api/videos/${video.id}`)
+    expect(rest.body.hlsUrl).toBeUndefined()
+    expect(JSON.stringify(rest.body)).not.toContain('.m3u8')
+    expect((await premium.get(`/cms/api/videos/${video.id}`)).body.hlsUrl).toBe(row.hls_url)
     // The page gives a member the Premium lock and no stream at all.
     const page = await member.request('GET', video.url)
     expect(page.body).toContain('data-testid="premium-lock"')
