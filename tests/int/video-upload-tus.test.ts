@@ -7,6 +7,7 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ApiClient, registerMember } from '../helpers/api-client'
+import { sql } from './sql'
 import { signedInAdmin } from './videos-helpers'
 import { baseUrl, countVideosTitled, fields, makeTestMp4, MB, postMultipart, waitForTranscode } from './video-upload-helpers'
 
@@ -119,5 +120,34 @@ describe('resumable uploads (tus)', () => {
     expect(done !== 'dropped' && JSON.parse(done.body)).toEqual({ error: 'Please drop a video file (MP4, MOV, AVI, etc.)' })
     // Removed: nothing to resume, nothing to turn into a video.
     expect((await offsetOf(location)).status).toBe(404)
+  })
+
+  it('holds each upload’s lock in PostgreSQL while a request writes to it, and lets a resumed request take over', async () => {
+    const bytes = Buffer.concat([fs.readFileSync(makeTestMp4()), Buffer.alloc(2 * MB)])
+    const location = (await createUpload(admin.cookie, bytes.length)).headers.get('location')!
+    const id = location.split('/').pop()!
+    const lockHeld = async () =>
+      Number((await sql<{ n: string }>("select count(*) as n from pg_locks where locktype = 'advisory' and classid = $1 and objid = hashtext($2)::oid and granted", [0x7475, id]))[0]!.n)
+    expect(await lockHeld()).toBe(0)
+    // A client that sent part of its body and went quiet (its network dropped without a reset).
+    const url = new URL(location, baseUrl)
+    const stalled = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'PATCH',
+      headers: { ...TUS, origin: baseUrl, cookie: admin.cookie!, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes.length) },
+    })
+    stalled.on('error', () => undefined)
+    stalled.write(bytes.subarray(0, MB))
+    await expect.poll(lockHeld, { timeout: 10_000 }).toBe(1)
+    // The client comes back: it asks where the upload stands, the stale request lets go, and it resumes from there.
+    await expect.poll(async () => (await offsetOf(location)).offset, { timeout: 15_000 }).toBe(MB)
+    const { offset } = await offsetOf(location)
+    const rest = await patch(location, bytes, offset)
+    expect(rest !== 'dropped' && rest.status).toBe(204)
+    stalled.destroy()
+    await expect.poll(lockHeld, { timeout: 10_000 }).toBe(0)
+    expect(await fetch(new URL(location, baseUrl), { method: 'DELETE', headers: { ...TUS, origin: baseUrl, cookie: admin.cookie! } }).then((r) => r.status)).toBe(204)
   })
 })

@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../errors'
 import { videoUploadMaxBytes } from './config'
 import { newInFlightFile, readHead, tusDir } from './storage'
 import { notAVideo } from './receive'
+import { PostgresUploadLocker } from './tus-locker'
 
 /** Unfinished resumable uploads are kept this long after their last write, then swept. */
 const TUS_EXPIRY_MS = 24 * 60 * 60_000
@@ -45,6 +46,8 @@ export function createTusServer(payload: Payload): Server {
   const server = new Server({
     path: TUS_ENDPOINT,
     datastore,
+    // Locks in PostgreSQL, not in this process's memory: every app server sees them (tus-locker.ts).
+    locker: new PostgresUploadLocker(payload),
     relativeLocation: true,
     maxSize: () => videoUploadMaxBytes(),
     namingFunction: () => randomBytes(16).toString('hex'),
