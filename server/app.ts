@@ -7,6 +7,7 @@ import type { Payload } from 'payload'
 import { logger } from './logger'
 import { nextEarlyAccessOpening } from '../cms/services/premium-gate/cache'
 import { createMediaRouter } from './media'
+import { createVideoUploadRouter } from './video-upload'
 import { createPageCache } from './page-cache'
 import { securityHeaders } from './security-headers'
 import { limitRequestBodies, requestForNext } from './body-limit'
@@ -38,6 +39,9 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.use(securityHeaders)
   app.use(compression({ threshold: 1024 }))
   app.use(sessionOnReads)
+  // Video uploads stream their bodies to disk (up to 500MB): before the body-limit guard, which
+  // reads every other body into memory (server/video-upload.ts).
+  app.use(createVideoUploadRouter(payload))
   app.use(limitRequestBodies(payload))
 
   app.get('/healthz', healthCheck(payload))

@@ -6,6 +6,7 @@ import express, { type Response } from 'express'
 import type { Payload } from 'payload'
 
 import { canOpen, type GateItem } from '../cms/services/premium-gate'
+import { videoIdOfMediaPath } from '../cms/services/video-upload/storage'
 import { ROOT } from './environment'
 import { logger } from './logger'
 import { toHeaders } from './request-user'
@@ -23,6 +24,12 @@ const CONTENT_TYPES: Record<string, string> = {
   '.avif': 'image/avif',
   '.gif': 'image/gif',
   '.vtt': 'text/vtt; charset=utf-8',
+  // Uploads (cms/services/video-upload): originals in any SPEC §5 format, and their HLS renditions.
+  '.avi': 'video/x-msvideo',
+  '.wmv': 'video/x-ms-wmv',
+  '.flv': 'video/x-flv',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
 }
 
 /** Free files: a month in any cache, revalidated by ETag after that. */
@@ -97,10 +104,13 @@ async function videosOf(payload: Payload, relative: string): Promise<FileVideos 
   if (!relative.startsWith('videos/')) return 'public'
   const urlPath = `/media/${relative}`
   const absolute = process.env.SERVER_URL ? `${process.env.SERVER_URL.replace(/\/$/, '')}${urlPath}` : urlPath
+  // An upload's folder (videos/manual_…/: its original and HLS playlists and segments) belongs to
+  // the video of that id; any other file to the videos pointing at it.
+  const uploadedVideoId = videoIdOfMediaPath(relative)
   // overrideAccess: this router is the access check; it reads only the gate's flags.
   const { docs } = await payload.find({
     collection: 'videos',
-    where: { or: [{ videoUrl: { equals: urlPath } }, { videoUrl: { equals: absolute } }] },
+    where: uploadedVideoId ? { videoId: { equals: uploadedVideoId } } : { or: [{ videoUrl: { equals: urlPath } }, { videoUrl: { equals: absolute } }] },
     select: { isPremium: true, isUncut: true, earlyAccessUntil: true },
     depth: 0,
     joins: false,

@@ -5,6 +5,8 @@ import { requestUser } from '../access/roles'
 import { earlyAccessField } from '../fields/early-access'
 import { keyMomentsField } from '../fields/key-moments'
 import { canOpen, opensEverything, type GateItem } from '../services/premium-gate'
+import { removeUploadedVideoFiles } from '../services/video-upload/hooks'
+import { TRANSCODE_STATUS_LABELS, TRANSCODE_STATUSES } from '../../shared/video-upload'
 
 /**
  * The playable file goes only to those the premium gate lets open the video (premium, uncut and
@@ -31,6 +33,8 @@ export const Videos: CollectionConfig = {
   },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: '-publishedAt',
+  // Uploads: a deleted self-hosted video's files go with it (cms/services/video-upload).
+  hooks: { afterDelete: [removeUploadedVideoFiles] },
   // The videoUrl rule reads the gate's fields: every read carries them, whatever a `select` asks for.
   forceSelect: { isPremium: true, isUncut: true, earlyAccessUntil: true },
   fields: [
@@ -65,6 +69,29 @@ export const Videos: CollectionConfig = {
       admin: { description: 'The full, unedited version: shown with the UNCUT VERSION badge. Like Premium, only Premium members and admins can play it.' },
     },
     { name: 'isPremium', type: 'checkbox', defaultValue: false, admin: { description: 'Only Premium members and admins can play it; everyone else sees the Premium lock.' } },
+    // Uploads (cms/services/video-upload): the HLS rendition the transcode job writes, and where it stands.
+    {
+      type: 'collapsible',
+      label: 'Self-hosted streaming (HLS)',
+      admin: { initCollapsed: true, condition: (data) => data?.source === 'manual' },
+      fields: [
+        {
+          name: 'hlsUrl',
+          type: 'text',
+          maxLength: 1000,
+          access: { read: playableSourceAccess },
+          admin: { readOnly: true, description: 'The adaptive stream (/media/videos/{videoId}/hls/master.m3u8), written by the transcode job.' },
+        },
+        {
+          name: 'transcodeStatus',
+          type: 'select',
+          options: TRANSCODE_STATUSES.map((value) => ({ label: TRANSCODE_STATUS_LABELS[value], value })),
+          admin: { readOnly: true, description: 'Set by the upload and the transcode job.' },
+        },
+        { name: 'transcodeError', type: 'text', maxLength: 1000, admin: { readOnly: true, description: 'Why the last transcode failed.' } },
+        { name: 'transcodedAt', type: 'date', admin: { readOnly: true } },
+      ],
+    },
     earlyAccessField('video'),
     { name: 'comments', type: 'join', collection: 'comments', on: 'video', defaultLimit: 0 },
     {

@@ -73,6 +73,8 @@ export type VideoPageData = {
   /** Where auto-play goes: the next video in the list this caller can play (locked ones are skipped). */
   autoplayNext: VideoSummary | null
   recommended: VideoSummary[]
+  /** An upload's adaptive stream (HLS master playlist) once transcoded, for a caller who can play it; else null (the player uses videoUrl). */
+  streamUrl: string | null
 }
 
 /**
@@ -93,5 +95,6 @@ async function readVideoPageData(payload: Payload, user: Viewer, videoId: string
     nextPlayableVideo(payload, { user, current: doc, now }),
     recommendedVideos(payload, { user, excludeVideoId: doc.videoId }),
   ])
-  return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, autoplayNext, recommended }
+  const streamUrl = video.locked === null && doc.source === 'manual' && doc.transcodeStatus === 'ready' ? (doc.hlsUrl ?? null) : null
+  return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, autoplayNext, recommended, streamUrl }
 }

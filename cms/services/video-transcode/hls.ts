@@ -1,0 +1,60 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { ffmpegPath, run } from './binaries'
+import { ladderFor, masterPlaylist, rungSize } from './ladder'
+import type { ProbedVideo } from './probe'
+
+/** Segment length in seconds; keyframes are forced on that grid so every rendition switches cleanly. */
+const SEGMENT_SECONDS = 4
+
+/**
+ * Writes the HLS rendition of `source` into `outDir`: one H.264/AAC VOD playlist per rung
+ * (`{rung}/index.m3u8` + `{rung}/seg-000.ts`…) and `master.m3u8`. One ffmpeg run per rung keeps
+ * each simple and its failure readable; the caller publishes `outDir` only when all succeeded.
+ */
+export async function transcodeToHls(source: string, probed: ProbedVideo, outDir: string): Promise<{ renditions: string[] }> {
+  await fs.promises.rm(outDir, { recursive: true, force: true })
+  await fs.promises.mkdir(outDir, { recursive: true })
+  const entries = []
+  for (const rung of ladderFor(probed.width, probed.height)) {
+    const size = rungSize(rung, probed.width, probed.height)
+    const dir = path.join(outDir, rung.name)
+    await fs.promises.mkdir(dir)
+    const audio = probed.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2'] : ['-an']
+    await run(ffmpegPath(), [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-i', source,
+      '-map', '0:v:0', ...audio,
+      '-vf', `scale=${size.width}:${size.height}`,
+      '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
+      '-b:v', `${rung.videoKbps}k`, '-maxrate', `${Math.round(rung.videoKbps * 1.07)}k`, '-bufsize', `${rung.videoKbps * 2}k`,
+      '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0',
+      '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod',
+      '-hls_segment_filename', path.join(dir, 'seg-%03d.ts'),
+      path.join(dir, 'index.m3u8'),
+    ])
+    entries.push({ rung, ...size, hasAudio: probed.hasAudio })
+  }
+  await fs.promises.writeFile(path.join(outDir, 'master.m3u8'), masterPlaylist(entries))
+  return { renditions: entries.map((e) => e.rung.name) }
+}
+
+/** A JPEG still from a second in (or the middle of a very short video), at most 1280 wide. */
+export async function extractPoster(source: string, probed: ProbedVideo): Promise<Buffer> {
+  const at = Math.min(1, probed.durationSeconds / 2)
+  const { stdout } = await runBinary(['-hide_banner', '-loglevel', 'error', '-ss', at.toFixed(2), '-i', source, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '3', 'pipe:1'])
+  return stdout
+}
+
+function runBinary(args: string[]): Promise<{ stdout: Buffer }> {
+  return import('node:child_process').then(
+    ({ execFile }) =>
+      new Promise((resolve, reject) => {
+        execFile(ffmpegPath(), args, { encoding: 'buffer', maxBuffer: 32 * 1024 * 1024, timeout: 120_000 }, (error, stdout, stderr) => {
+          if (error || stdout.length === 0) return reject(new Error(stderr.toString().trim().split('\n').slice(-3).join(' | ') || 'ffmpeg made no poster'))
+          resolve({ stdout })
+        })
+      }),
+  )
+}
