@@ -45,3 +45,12 @@ export function youtubeConfig(env: Record<string, string | undefined> = process.
   }
   return { apiKey: env.YOUTUBE_API_KEY?.trim() || null, apiBase: raw.replace(/\/+$/, '') }
 }
+
+/** Whether import and sync can reach YouTube at all (a key, and a base this server accepts). */
+export function hasYoutubeKey(env: Record<string, string | undefined> = process.env): boolean {
+  try {
+    return Boolean(youtubeConfig(env).apiKey)
+  } catch {
+    return false
+  }
+}

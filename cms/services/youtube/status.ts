@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 
 import type { YoutubeSyncStatus, YoutubeSyncRunStatus, YoutubeSyncTrigger } from '../../../shared/schemas/youtube'
 import type { YoutubeSync } from '../../payload-types'
-import { youtubeConfig } from './config'
+import { hasYoutubeKey } from './config'
 
 export const SYNC_INTERVAL_MINUTES = 15
 
@@ -49,12 +49,7 @@ export async function getYoutubeStatus(payload: Payload): Promise<YoutubeSyncSta
       overrideAccess: true,
     }),
   ])
-  let apiKeyConfigured = false
-  try {
-    apiKeyConfigured = Boolean(youtubeConfig().apiKey)
-  } catch {
-    apiKeyConfigured = false
-  }
+  const apiKeyConfigured = hasYoutubeKey()
   return {
     channelHandle: handle,
     defaultHandle: defaultHandle ?? (run.lastImportedHandle || null),

@@ -7,7 +7,7 @@ import type { Payload, TaskConfig } from 'payload'
 
 import { inTransaction, transactionDb } from '../db/transactions'
 import { syncConfiguredChannel } from './actions'
-import { youtubeConfig } from './config'
+import { hasYoutubeKey } from './config'
 import { YoutubeError } from './errors'
 import { SYNC_LOCK } from './sync'
 
@@ -55,13 +55,7 @@ export const youtubeSyncTask: TaskConfig<{ input: object; output: YoutubeSyncJob
   retries: { attempts: 2, backoff: { type: 'exponential', delay: 30_000 } },
   handler: async ({ req }) => {
     const { payload } = req
-    let hasKey = false
-    try {
-      hasKey = Boolean(youtubeConfig().apiKey)
-    } catch {
-      hasKey = false
-    }
-    if (!hasKey) return { output: { imported: 0, total: 0, skipped: 'YOUTUBE_API_KEY is not set' } }
+    if (!hasYoutubeKey()) return { output: { imported: 0, total: 0, skipped: 'YOUTUBE_API_KEY is not set' } }
     try {
       const { imported, total } = await syncConfiguredChannel(payload, { trigger: 'schedule' })
       return { output: { imported, total } }
