@@ -96,6 +96,7 @@ export async function startFakeYoutube({ apiKey = `fake-key-${randomBytes(6).toS
   }
 
   function hold(resource: string) {
+    if (holds.has(resource)) return
     let open!: () => void
     const release = new Promise<void>((resolve) => (open = resolve))
     holds.set(resource, { waiting: 0, release, open })
