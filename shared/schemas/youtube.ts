@@ -26,6 +26,8 @@ export type YoutubeSyncTrigger = 'import' | 'sync' | 'schedule'
 export type YoutubeSyncStatus = {
   /** The channel the next sync reads: the site setting, else the last imported channel; null when none. */
   channelHandle: string | null
+  /** Where channelHandle comes from: the site settings, or the last import (settings empty). */
+  channelSource: 'settings' | 'lastImport' | null
   defaultHandle: string | null
   apiKeyConfigured: boolean
   intervalMinutes: number

@@ -2,7 +2,7 @@
 // (the handle prefilled from the settings), sees an unknown handle fail with the server's reason,
 // imports the fake channel (tests/fakes/youtube, started by global-setup) and finds its videos.
 import { fakeYoutube } from '../fakes/youtube/control'
-import { admin, expect, expectToast, loginViaApi, open, test } from './fixtures'
+import { admin, expect, expectToast, loginViaApi, open, SHOTS_DIR, test } from './fixtures'
 
 test.use({ actionTimeout: 30_000 })
 
@@ -29,6 +29,7 @@ test('an admin imports a channel from the YouTube import panel and sees the resu
   await expectToast(page, 'Import Complete', 'Imported 3 of 3 videos from E2E Channel.')
   await expect(status.getByText('Succeeded', { exact: true })).toBeVisible()
   await expect(status.getByText('3 of 3 videos imported or updated.')).toBeVisible()
+  await page.screenshot({ path: `${SHOTS_DIR}/admin-youtube-import.png`, fullPage: true })
 
   // The imported video has its page.
   const [newest] = await fakeYoutube().videos('@e2echannel')

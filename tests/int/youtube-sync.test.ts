@@ -140,7 +140,7 @@ describe('YouTube import and sync', () => {
     expect(rows.some((r) => r.video_id === privateId)).toBe(false)
 
     const status = await admin.get('/api/youtube/status')
-    expect(status.body).toMatchObject({ apiKeyConfigured: true, channelHandle: '@creatorchannel', last: { status: 'succeeded', trigger: 'import', imported: 60, total: 60 } })
+    expect(status.body).toMatchObject({ apiKeyConfigured: true, channelHandle: '@creatorchannel', channelSource: 'settings', last: { status: 'succeeded', trigger: 'import', imported: 60, total: 60 } })
 
     const again = await admin.post('/api/youtube/import', { channelHandle: '@CreatorChannel' })
     expect(again.body).toMatchObject({ imported: 0, total: 60 })

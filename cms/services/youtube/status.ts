@@ -52,6 +52,7 @@ export async function getYoutubeStatus(payload: Payload): Promise<YoutubeSyncSta
   const apiKeyConfigured = hasYoutubeKey()
   return {
     channelHandle: handle,
+    channelSource: handle ? (defaultHandle ? 'settings' : 'lastImport') : null,
     defaultHandle: defaultHandle ?? (run.lastImportedHandle || null),
     apiKeyConfigured,
     intervalMinutes: SYNC_INTERVAL_MINUTES,

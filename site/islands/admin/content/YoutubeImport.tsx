@@ -170,7 +170,7 @@ function YoutubeImport() {
           <div className={`${CARD_CLASS} space-y-3 p-5`} data-testid="youtube-sync-status">
             <p className="text-sm">
               {data.channelHandle
-                ? `${data.channelHandle} is synced automatically every ${data.intervalMinutes} minutes.`
+                ? `${data.channelHandle} (${data.channelSource === 'settings' ? 'the channel in Settings' : 'the last imported channel'}) is synced automatically every ${data.intervalMinutes} minutes.`
                 : 'No channel yet: the automatic sync starts once a channel is imported or set in Settings.'}
             </p>
             {last ? (
