@@ -259,6 +259,22 @@ describe('YouTube import and sync', () => {
     expect((await row(fake.channel('@creatorchannel').videoIds[0]!)).title).toBe('Must not arrive') // the first one went through
   })
 
+  it('a video whose key moments no longer fit YouTube’s new duration is left as it was, and the run says so', async () => {
+    const videoId = fake.channel('@creatorchannel').videoIds[3]!
+    const { id } = await row(videoId)
+    const edit = await admin.patch(`/cms/api/videos/${id}`, { keyMoments: [{ timestamp: '10:00', description: 'Late moment' }] })
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200)
+    const other = fake.channel('@creatorchannel').videoIds[4]!
+    fake.updateVideo(videoId, { duration: 'PT5M', title: 'Shortened on YouTube' })
+    fake.updateVideo(other, { title: 'Renamed on YouTube' })
+    const res = await admin.post('/api/youtube/sync')
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(await row(videoId)).toMatchObject({ duration: 'PT12M30S', title: expect.not.stringContaining('Shortened') })
+    expect((await row(other)).title).toBe('Renamed on YouTube')
+    expect((await admin.get('/api/youtube/status')).body.last).toMatchObject({ status: 'succeeded', error: expect.stringContaining(videoId) })
+    fake.updateVideo(videoId, { duration: 'PT12M30S' })
+  })
+
   it('creates clearly marked demo videos once, and a sync leaves them alone', async () => {
     const res = await admin.post('/api/youtube/mock')
     expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -291,6 +307,21 @@ describe('YouTube import and sync', () => {
       return !left || Boolean(left.completed_at) // deleted once complete
     })
     expect((await admin.get('/api/youtube/status')).body.last).toMatchObject({ status: 'succeeded', trigger: 'schedule', channelHandle: '@restartchannel', imported: 5, total: 5 })
+
+    // A scheduled run that fails is recorded with its reason for /admin, and changes nothing.
+    const before = await snapshot()
+    fake.setQuotaExceeded(true)
+    try {
+      await query(`insert into payload_jobs (task_slug, queue, input) values ('youtubeSync', 'default', '{}')`)
+      const last = await until('the scheduled run to fail', async () => {
+        const status = (await admin.get('/api/youtube/status')).body.last
+        return status.trigger === 'schedule' && status.status === 'failed' ? status : undefined
+      }, 30_000)
+      expect(last.error).toMatch(/quota/i)
+    } finally {
+      fake.setQuotaExceeded(false)
+    }
+    expect(await snapshot()).toBe(before)
   }, 180_000)
 
   it('without YOUTUBE_API_KEY import and sync say so and change nothing; mock still works', async () => {

@@ -81,7 +81,7 @@ export async function syncChannel(payload: Payload, { handle: input, trigger, cl
       imported: outcome.imported,
       total: outcome.total,
       removed: outcome.removed,
-      error: null,
+      error: outcome.skipped.length ? skippedNote(outcome.skipped) : null,
       ...(trigger === 'import' ? { lastImportedHandle: channel.handle } : {}),
     })
     const { created, updated, removed, total, skipped } = outcome
@@ -96,6 +96,9 @@ export async function syncChannel(payload: Payload, { handle: input, trigger, cl
     throw error
   }
 }
+
+const skippedNote = (ids: string[]) =>
+  `Left as ${ids.length === 1 ? 'it was' : 'they were'}: ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ` and ${ids.length - 10} more` : ''} (a manual upload with the same id, or the creator's key moments no longer fit YouTube's new duration: fix them in /cms).`
 
 const messageOf = (error: unknown) => (error instanceof YoutubeError ? error.message : 'The sync stopped on an unexpected error; nothing was changed. The server log has the details.')
 
