@@ -31,6 +31,8 @@ export type YoutubeSyncStatus = {
   defaultHandle: string | null
   apiKeyConfigured: boolean
   intervalMinutes: number
+  /** When the queued automatic sync is due (null when none is queued). */
+  nextRunAt: string | null
   last: null | {
     status: YoutubeSyncRunStatus
     trigger: YoutubeSyncTrigger

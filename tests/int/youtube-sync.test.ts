@@ -140,7 +140,7 @@ describe('YouTube import and sync', () => {
     expect(rows.some((r) => r.video_id === privateId)).toBe(false)
 
     const status = await admin.get('/api/youtube/status')
-    expect(status.body).toMatchObject({ apiKeyConfigured: true, channelHandle: '@creatorchannel', channelSource: 'settings', last: { status: 'succeeded', trigger: 'import', imported: 60, total: 60 } })
+    expect(status.body).toMatchObject({ apiKeyConfigured: true, channelHandle: '@creatorchannel', channelSource: 'settings', nextRunAt: expect.any(String), last: { status: 'succeeded', trigger: 'import', imported: 60, total: 60 } })
 
     const again = await admin.post('/api/youtube/import', { channelHandle: '@CreatorChannel' })
     expect(again.body).toMatchObject({ imported: 0, total: 60 })
@@ -251,6 +251,7 @@ describe('YouTube import and sync', () => {
     fake.hold('playlistItems')
     const first = admin.post('/api/youtube/sync')
     await until('the first sync to be reading the playlist', async () => fake.waiting('playlistItems') > 0)
+    expect((await admin.get('/api/youtube/status')).body.last).toMatchObject({ status: 'running', trigger: 'sync', error: null })
     const second = await admin.post('/api/youtube/import', { channelHandle: '@creatorchannel' })
     expect(second.status).toBe(409)
     expect(second.body.error).toMatch(/already running/)

@@ -4,8 +4,11 @@ import type { Payload } from 'payload'
 import type { YoutubeSyncStatus, YoutubeSyncRunStatus, YoutubeSyncTrigger } from '../../../shared/schemas/youtube'
 import type { YoutubeSync } from '../../payload-types'
 import { hasYoutubeKey } from './config'
+import { syncLockFree } from './lock'
+import { YOUTUBE_SYNC_TASK_SLUG } from './task-slug'
 
 export const SYNC_INTERVAL_MINUTES = 15
+export const RUN_CUT_OFF = 'The run was cut off by a server restart. Nothing was changed; the automatic sync tries again.'
 
 export type RunRecord = Partial<Omit<YoutubeSync, 'id' | 'updatedAt' | 'createdAt' | 'status' | 'trigger'>> & {
   status?: YoutubeSyncRunStatus
@@ -35,7 +38,7 @@ export async function channelToSync(payload: Payload): Promise<{ handle: string 
 
 /** GET /api/youtube/status (admins, checked by the caller). */
 export async function getYoutubeStatus(payload: Payload): Promise<YoutubeSyncStatus> {
-  const [{ handle, defaultHandle }, run, removed] = await Promise.all([
+  const [{ handle, defaultHandle }, run, removed, next] = await Promise.all([
     channelToSync(payload),
     readRun(payload),
     payload.find({
@@ -48,7 +51,17 @@ export async function getYoutubeStatus(payload: Payload): Promise<YoutubeSyncSta
       joins: false,
       overrideAccess: true,
     }),
+    payload.find({
+      collection: 'payload-jobs',
+      where: { and: [{ taskSlug: { equals: YOUTUBE_SYNC_TASK_SLUG } }, { completedAt: { exists: false } }, { hasError: { not_equals: true } }] },
+      sort: 'waitUntil',
+      limit: 1,
+      depth: 0,
+      overrideAccess: true,
+    }),
   ])
+  // A run still marked running while nobody holds the sync lock was cut off by a restart (its writes rolled back).
+  const stale = run.status === 'running' && (await syncLockFree(payload))
   const apiKeyConfigured = hasYoutubeKey()
   return {
     channelHandle: handle,
@@ -56,9 +69,10 @@ export async function getYoutubeStatus(payload: Payload): Promise<YoutubeSyncSta
     defaultHandle: defaultHandle ?? (run.lastImportedHandle || null),
     apiKeyConfigured,
     intervalMinutes: SYNC_INTERVAL_MINUTES,
+    nextRunAt: next.docs[0]?.waitUntil ?? null,
     last: run.status
       ? {
-          status: run.status,
+          status: stale ? 'failed' : run.status,
           trigger: run.trigger ?? 'sync',
           channelHandle: run.channelHandle ?? null,
           channelTitle: run.channelTitle ?? null,
@@ -67,7 +81,7 @@ export async function getYoutubeStatus(payload: Payload): Promise<YoutubeSyncSta
           imported: run.imported ?? 0,
           total: run.total ?? 0,
           removed: run.removed ?? 0,
-          error: run.error ?? null,
+          error: stale ? RUN_CUT_OFF : (run.error ?? null),
         }
       : null,
     removedVideos: removed.docs.map((doc) => ({ videoId: doc.videoId, title: doc.title, removedAt: String(doc.youtubeRemovedAt) })),

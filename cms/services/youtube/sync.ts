@@ -8,12 +8,10 @@ import { transactionDb, type Db } from '../db/transactions'
 import { YoutubeClient } from './client'
 import { youtubeConfig } from './config'
 import { busy, YoutubeError } from './errors'
+import { SYNC_LOCK } from './lock'
 import { batches, canonicalHandle, toVideoFields } from './parse'
 import { recordRun } from './status'
 import type { ChannelInfo, YoutubeVideoFields } from './types'
-
-/** One import or sync at a time, across every server process: a transaction-scoped advisory lock. */
-export const SYNC_LOCK = sql`hashtext('youtube-sync')`
 
 export type SyncOutcome = {
   channel: ChannelInfo

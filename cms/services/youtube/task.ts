@@ -9,9 +9,10 @@ import { inTransaction, transactionDb } from '../db/transactions'
 import { syncConfiguredChannel } from './actions'
 import { hasYoutubeKey } from './config'
 import { YoutubeError } from './errors'
-import { SYNC_LOCK } from './sync'
+import { SYNC_LOCK } from './lock'
+import { YOUTUBE_SYNC_TASK_SLUG } from './task-slug'
 
-export const YOUTUBE_SYNC_TASK_SLUG = 'youtubeSync'
+export { YOUTUBE_SYNC_TASK_SLUG }
 
 export type YoutubeSyncJobOutput = { imported: number; total: number; skipped?: string; failed?: string }
 

@@ -172,6 +172,7 @@ function YoutubeImport() {
               {data.channelHandle
                 ? `${data.channelHandle} (${data.channelSource === 'settings' ? 'the channel in Settings' : 'the last imported channel'}) is synced automatically every ${data.intervalMinutes} minutes.`
                 : 'No channel yet: the automatic sync starts once a channel is imported or set in Settings.'}
+              {data.channelHandle && data.nextRunAt ? ` Next: ${when(data.nextRunAt)}.` : ''}
             </p>
             {last ? (
               <div className="space-y-1 text-sm">
