@@ -35,11 +35,13 @@ import { VideoViews } from './cms/collections/VideoViews'
 import { adminTranslations } from './cms/components/translations'
 import { withYesNoCheckboxCells } from './cms/fields/yes-no-cells'
 import { SiteSettings } from './cms/globals/SiteSettings'
+import { YoutubeSync } from './cms/globals/YoutubeSync'
 import { requestUser, userIsAdmin } from './cms/access/roles'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 import { analyticsRollupTask } from './cms/services/analytics/task'
 import { TRANSCODE_QUEUE, videoTranscodeRecoveryTask, videoTranscodeTask } from './cms/services/video-transcode/task'
+import { youtubeSyncTask } from './cms/services/youtube/task'
 import { withoutJobStatsLocks } from './cms/plugins/job-stats-locks'
 import { seo } from './cms/plugins/seo'
 import { logger } from './server/logger'
@@ -100,13 +102,13 @@ export default buildConfig({
     .map(withoutDocumentLocks)
     // Checkbox columns read Yes/No in every list.
     .map(withYesNoCheckboxCells),
-  globals: [globalClearsPageCache(SiteSettings)].map(withoutDocumentLocks),
+  globals: [globalClearsPageCache(SiteSettings), YoutubeSync].map(withoutDocumentLocks),
   // Background work (scheduled publishing, the analytics rollup) as rows in `payload-jobs`, run by
   // the server process only (getPayload({ cron: true }) in server/payload.ts), never by `payload
   // generate`, migrate or the build. autoRun also queues scheduled tasks (`schedule`) in its queue.
   // Its REST doors are admin-only (the jobs collection's own access is closed).
   jobs: {
-    tasks: [analyticsRollupTask, videoTranscodeTask, videoTranscodeRecoveryTask],
+    tasks: [analyticsRollupTask, videoTranscodeTask, videoTranscodeRecoveryTask, youtubeSyncTask],
     autoRun: [
       { cron: process.env.JOBS_CRON || '* * * * *', queue: 'default', limit: 10 },
       // Uploads' transcodes (cms/services/video-transcode): one at a time per process.

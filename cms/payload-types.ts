@@ -139,10 +139,12 @@ export interface Config {
   fallbackLocale: null;
   globals: {
     'site-settings': SiteSetting;
+    'youtube-sync': YoutubeSync;
     'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
+    'youtube-sync': YoutubeSyncSelect<false> | YoutubeSyncSelect<true>;
     'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale: null;
@@ -155,6 +157,7 @@ export interface Config {
       analyticsRollup: TaskAnalyticsRollup;
       videoTranscode: TaskVideoTranscode;
       videoTranscodeRecovery: TaskVideoTranscodeRecovery;
+      youtubeSync: TaskYoutubeSync;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -389,6 +392,22 @@ export interface Video {
     hasNextPage?: boolean;
     totalDocs?: number;
   };
+  /**
+   * The channel this video was imported from; empty for videos added by hand or by the seed.
+   */
+  youtubeChannelId?: string | null;
+  /**
+   * YouTube's own view count at the last sync (the site adds what it gains to View count).
+   */
+  youtubeViewCount?: number | null;
+  /**
+   * When the sync found it gone from the channel (deleted or made private on YouTube): hidden from the site until it is back. Delete it here to drop it for good.
+   */
+  youtubeRemovedAt?: string | null;
+  /**
+   * A demo video made by the YouTube import's "Create Mock Videos": delete it when you are done trying.
+   */
+  isDemo?: boolean | null;
   seoTitle?: string | null;
   seoDescription?: string | null;
   keywords?: string[] | null;
@@ -1119,7 +1138,13 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'analyticsRollup' | 'videoTranscode' | 'videoTranscodeRecovery' | 'schedulePublish';
+        taskSlug:
+          | 'inline'
+          | 'analyticsRollup'
+          | 'videoTranscode'
+          | 'videoTranscodeRecovery'
+          | 'youtubeSync'
+          | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -1152,7 +1177,9 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'analyticsRollup' | 'videoTranscode' | 'videoTranscodeRecovery' | 'schedulePublish') | null;
+  taskSlug?:
+    | ('inline' | 'analyticsRollup' | 'videoTranscode' | 'videoTranscodeRecovery' | 'youtubeSync' | 'schedulePublish')
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1254,6 +1281,10 @@ export interface VideosSelect<T extends boolean = true> {
   earlyAccessUntil?: T;
   earlyAccessUntil_tz?: T;
   comments?: T;
+  youtubeChannelId?: T;
+  youtubeViewCount?: T;
+  youtubeRemovedAt?: T;
+  isDemo?: T;
   seoTitle?: T;
   seoDescription?: T;
   keywords?: T;
@@ -1784,6 +1815,44 @@ export interface SiteSetting {
   createdAt?: string | null;
 }
 /**
+ * The last YouTube import or sync. Read-only: run them from /admin → Content → YouTube import.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "youtube-sync".
+ */
+export interface YoutubeSync {
+  id: number;
+  status?: ('running' | 'succeeded' | 'failed' | 'skipped') | null;
+  trigger?: ('import' | 'sync' | 'schedule') | null;
+  channelHandle?: string | null;
+  channelId?: string | null;
+  channelTitle?: string | null;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  /**
+   * Videos created or changed by the run.
+   */
+  imported?: number | null;
+  /**
+   * Videos the channel has on YouTube.
+   */
+  total?: number | null;
+  /**
+   * Videos newly found gone from YouTube (hidden from the site).
+   */
+  removed?: number | null;
+  /**
+   * Why the run failed or was skipped.
+   */
+  error?: string | null;
+  /**
+   * The channel of the last successful import: synced when the site settings name no channel.
+   */
+  lastImportedHandle?: string | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-jobs-stats".
  */
@@ -1813,6 +1882,27 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   youtubeHandle?: T;
   supportEmail?: T;
   timeZone?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "youtube-sync_select".
+ */
+export interface YoutubeSyncSelect<T extends boolean = true> {
+  status?: T;
+  trigger?: T;
+  channelHandle?: T;
+  channelId?: T;
+  channelTitle?: T;
+  startedAt?: T;
+  finishedAt?: T;
+  imported?: T;
+  total?: T;
+  removed?: T;
+  error?: T;
+  lastImportedHandle?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -1864,6 +1954,14 @@ export interface TaskVideoTranscode {
  * via the `definition` "TaskVideoTranscodeRecovery".
  */
 export interface TaskVideoTranscodeRecovery {
+  input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskYoutubeSync".
+ */
+export interface TaskYoutubeSync {
   input?: unknown;
   output?: unknown;
 }

@@ -44,6 +44,9 @@ async function main() {
     // A half-set or non-PayPal PayPal configuration stops the start with its reason (README: Premium and PayPal).
     const { paypalConfig } = await import('../cms/services/paypal/config')
     paypalConfig()
+    // Likewise a YouTube API base that is not Google's (README: YouTube import).
+    const { youtubeConfig } = await import('../cms/services/youtube/config')
+    youtubeConfig()
     const { initPayload } = await import('./payload')
     payload = await initPayload({ runJobs: true })
 

@@ -25,6 +25,9 @@ export const publishedOrAdmin: Access = ({ req }) => {
   return { status: { equals: 'published' } }
 }
 
+/** Videos: everyone reads those on the site; one the YouTube sync found removed from YouTube only admins read. */
+export const onSiteOrAdmin: Access = ({ req }) => (userIsAdmin(requestUser(req)) ? true : { youtubeRemovedAt: { exists: false } })
+
 /** Announcements that are switched on, started (no start time, or one passed) and not yet expired (spec §4). */
 export function activeAnnouncementWhere(now: Date = new Date()): Where {
   return {

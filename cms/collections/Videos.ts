@@ -1,6 +1,6 @@
 import type { CollectionConfig, FieldAccess } from 'payload'
 
-import { anyone, isAdmin } from '../access'
+import { isAdmin, onSiteOrAdmin } from '../access'
 import { requestUser } from '../access/roles'
 import { earlyAccessField } from '../fields/early-access'
 import { keyMomentsField } from '../fields/key-moments'
@@ -31,7 +31,7 @@ export const Videos: CollectionConfig = {
     listSearchableFields: ['title', 'videoId'],
     group: 'Content',
   },
-  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: { read: onSiteOrAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: '-publishedAt',
   // Uploads: a deleted self-hosted video's files go with it (cms/services/video-upload).
   hooks: { afterDelete: [removeUploadedVideoFiles] },
@@ -94,6 +94,23 @@ export const Videos: CollectionConfig = {
     },
     earlyAccessField('video'),
     { name: 'comments', type: 'join', collection: 'comments', on: 'video', defaultLimit: 0 },
+    // YouTube import and sync (cms/services/youtube): what the sync keeps track of. Written by the sync only.
+    {
+      type: 'collapsible',
+      label: 'YouTube sync',
+      admin: { initCollapsed: true, condition: (data) => data?.source !== 'manual' },
+      fields: [
+        { name: 'youtubeChannelId', type: 'text', maxLength: 64, index: true, admin: { readOnly: true, description: 'The channel this video was imported from; empty for videos added by hand or by the seed.' } },
+        { name: 'youtubeViewCount', type: 'number', min: 0, admin: { readOnly: true, description: "YouTube's own view count at the last sync (the site adds what it gains to View count)." } },
+        {
+          name: 'youtubeRemovedAt',
+          type: 'date',
+          index: true,
+          admin: { readOnly: true, description: "When the sync found it gone from the channel (deleted or made private on YouTube): hidden from the site until it is back. Delete it here to drop it for good." },
+        },
+        { name: 'isDemo', type: 'checkbox', defaultValue: false, admin: { readOnly: true, description: 'A demo video made by the YouTube import\'s "Create Mock Videos": delete it when you are done trying.' } },
+      ],
+    },
     {
       type: 'collapsible',
       label: 'Search and SEO',

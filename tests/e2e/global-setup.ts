@@ -1,12 +1,22 @@
 import { startFakePaypal } from '../fakes/paypal'
+import { startFakeYoutube } from '../fakes/youtube'
 import { createTestDatabase } from '../helpers/test-database'
 import { startTestServer, TEST_ADMIN } from '../helpers/test-server'
 
 /** One fresh database, one fake PayPal and one real server for the browser suite; their URLs reach tests via env. */
 export default async function globalSetup() {
   const paypal = await startFakePaypal()
+  // The fake YouTube with one channel for the YouTube import panel (admin-youtube.spec.ts); its
+  // videos are years old, so they sort after the seed's on every list the other specs read.
+  const youtube = await startFakeYoutube()
+  youtube.addChannel({
+    handle: '@e2echannel',
+    title: 'E2E Channel',
+    videos: ['Fake Channel: First Upload', 'Fake Channel: Second Upload', 'Fake Channel: Third Upload'].map((title, i) => ({ title, publishedAt: `2015-0${i + 1}-01T12:00:00Z` })),
+  })
   const database = await createTestDatabase('e2e').catch(async (error) => {
     await paypal.stop()
+    await youtube.stop()
     throw error
   })
   const server = await startTestServer('e2e', database.url, {
@@ -18,9 +28,11 @@ export default async function globalSetup() {
     RATE_LIMIT_COMMENT_REACTIONS: '10000',
     RATE_LIMIT_PROFILE_PICTURE: '10000',
     ...paypal.env,
+    ...youtube.env,
   }).catch(async (error) => {
     await database.dispose()
     await paypal.stop()
+    await youtube.stop()
     throw error
   })
   process.env.E2E_BASE_URL = server.url
@@ -28,9 +40,11 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_PASSWORD = TEST_ADMIN.password
   paypal.setWebhookTarget(`${server.url}/api/paypal/webhook`)
   process.env.FAKE_PAYPAL_URL = paypal.url
+  process.env.FAKE_YOUTUBE_URL = youtube.url
   return async () => {
     await server.stop()
     await database.dispose()
     await paypal.stop()
+    await youtube.stop()
   }
 }

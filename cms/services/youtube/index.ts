@@ -1,0 +1,6 @@
+export { assertYoutubeAdmin, createMockVideos, DEMO_VIDEOS, importChannel, syncConfiguredChannel } from './actions'
+export { YoutubeClient } from './client'
+export { isGoogleApiUrl, YOUTUBE_API_BASE, youtubeConfig, YoutubeConfigError, type YoutubeConfig } from './config'
+export { YoutubeError } from './errors'
+export { getYoutubeStatus } from './status'
+export { syncChannel, type SyncOutcome } from './sync'
