@@ -46,9 +46,10 @@ test('the admin sees the counts, revenue, conversion and a chart of the pages ju
   await expect(card(page, 'Site figures', 'Premium users')).toContainText(formatCount(c.premiumUsers))
   await expect(card(page, 'Site figures', 'Active users')).toContainText(formatCount(c.activeUsers))
   await expect(card(page, 'Site figures', 'Admin users')).toContainText(formatCount(c.adminUsers))
-  // The seeded catalogue: every video, and their views in K once past 1000.
-  expect(v.totalVideos).toBe(videos.length)
-  await expect(card(page, 'Site figures', 'Total videos')).toContainText(String(videos.length))
+  // The seeded catalogue at least (the import and upload specs may add videos for a moment meanwhile),
+  // and their views in K once past 1000; the card shows what the endpoint answered.
+  expect(v.totalVideos).toBeGreaterThanOrEqual(videos.length)
+  await expect(card(page, 'Site figures', 'Total videos')).toContainText(String(v.totalVideos))
   await expect(card(page, 'Site figures', 'Total views')).toContainText(formatCount(v.totalViews))
   await expect(card(page, 'Site figures', 'Revenue')).toContainText(formatMoney(estimatedMonthlyRevenue(c.premiumUsers)))
   await expect(card(page, 'Site figures', 'Conversion rate')).toContainText(formatPercent(conversionRate(c.premiumUsers, c.totalUsers)))
