@@ -92,6 +92,7 @@ export interface Config {
     'user-sessions': UserSession;
     'video-analytics': VideoAnalytic;
     'analytics-daily': AnalyticsDaily;
+    'seo-proposals': SeoProposal;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-preferences': PayloadPreference;
@@ -128,6 +129,7 @@ export interface Config {
     'user-sessions': UserSessionsSelect<false> | UserSessionsSelect<true>;
     'video-analytics': VideoAnalyticsSelect<false> | VideoAnalyticsSelect<true>;
     'analytics-daily': AnalyticsDailySelect<false> | AnalyticsDailySelect<true>;
+    'seo-proposals': SeoProposalsSelect<false> | SeoProposalsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -139,10 +141,12 @@ export interface Config {
   fallbackLocale: null;
   globals: {
     'site-settings': SiteSetting;
+    'seo-bot-state': SeoBotState;
     'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
+    'seo-bot-state': SeoBotStateSelect<false> | SeoBotStateSelect<true>;
     'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale: null;
@@ -153,6 +157,7 @@ export interface Config {
   jobs: {
     tasks: {
       analyticsRollup: TaskAnalyticsRollup;
+      seoBotRun: TaskSeoBotRun;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -1036,6 +1041,46 @@ export interface AnalyticsDaily {
   newPremium?: number | null;
 }
 /**
+ * The SEO bot's proposals for videos' search fields. Accept or reject them in /admin → SEO Bot.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seo-proposals".
+ */
+export interface SeoProposal {
+  id: number;
+  video: number | Video;
+  status: 'pending' | 'accepted' | 'rejected' | 'failed';
+  /**
+   * The engine that wrote it (SEO_PROVIDER).
+   */
+  provider: string;
+  /**
+   * Of the title, description and duration it was made from: a rejected proposal is not made again for the same text.
+   */
+  inputHash: string;
+  /**
+   * The proposed search fields (validated before they were stored).
+   */
+  fields?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Why the engine gave nothing usable.
+   */
+  error?: string | null;
+  autoAccepted?: boolean | null;
+  decidedAt?: string | null;
+  decidedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -1104,7 +1149,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'analyticsRollup' | 'schedulePublish';
+        taskSlug: 'inline' | 'analyticsRollup' | 'seoBotRun' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -1137,7 +1182,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'analyticsRollup' | 'schedulePublish') | null;
+  taskSlug?: ('inline' | 'analyticsRollup' | 'seoBotRun' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1668,6 +1713,23 @@ export interface AnalyticsDailySelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seo-proposals_select".
+ */
+export interface SeoProposalsSelect<T extends boolean = true> {
+  video?: T;
+  status?: T;
+  provider?: T;
+  inputHash?: T;
+  fields?: T;
+  error?: T;
+  autoAccepted?: T;
+  decidedAt?: T;
+  decidedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1766,6 +1828,22 @@ export interface SiteSetting {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seo-bot-state".
+ */
+export interface SeoBotState {
+  id: number;
+  isRunning?: boolean | null;
+  startedAt?: string | null;
+  processedThisSession?: number | null;
+  autoAccept?: boolean | null;
+  lastRunAt?: string | null;
+  lastRunError?: string | null;
+  runLeaseUntil?: string | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-jobs-stats".
  */
 export interface PayloadJobsStat {
@@ -1800,6 +1878,22 @@ export interface SiteSettingsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seo-bot-state_select".
+ */
+export interface SeoBotStateSelect<T extends boolean = true> {
+  isRunning?: T;
+  startedAt?: T;
+  processedThisSession?: T;
+  autoAccept?: T;
+  lastRunAt?: T;
+  lastRunError?: T;
+  runLeaseUntil?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-jobs-stats_select".
  */
 export interface PayloadJobsStatsSelect<T extends boolean = true> {
@@ -1824,6 +1918,16 @@ export interface CollectionsWidget {
  */
 export interface TaskAnalyticsRollup {
   input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSeoBotRun".
+ */
+export interface TaskSeoBotRun {
+  input: {
+    force?: boolean | null;
+  };
   output?: unknown;
 }
 /**

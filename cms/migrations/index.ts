@@ -25,6 +25,7 @@ import * as migration_20261125_095918_site_settings_admin from './20261125_09591
 import * as migration_20261125_095919_admin_user_search from './20261125_095919_admin_user_search';
 import * as migration_20261125_112045_analytics from './20261125_112045_analytics';
 import * as migration_20261125_112046_analytics_indexes from './20261125_112046_analytics_indexes';
+import * as migration_20261125_131031_seo_bot from './20261125_131031_seo_bot';
 
 export const migrations = [
   {
@@ -161,5 +162,10 @@ export const migrations = [
     up: migration_20261125_112046_analytics_indexes.up,
     down: migration_20261125_112046_analytics_indexes.down,
     name: '20261125_112046_analytics_indexes',
+  },
+  {
+    up: migration_20261125_131031_seo_bot.up,
+    down: migration_20261125_131031_seo_bot.down,
+    name: '20261125_131031_seo_bot'
   },
 ];
