@@ -111,7 +111,6 @@ export const seoProposalListQuerySchema = z.object({
 export const seoBotSettingsSchema = z.object({ autoAccept: z.boolean() }).strict()
 export type SeoBotSettings = z.infer<typeof seoBotSettingsSchema>
 
-export const proposalIdSchema = z.coerce.number().int().positive()
 
 // ── Panel strings ──────────────────────────────────────────────────────────────
 
