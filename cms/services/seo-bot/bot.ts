@@ -2,9 +2,8 @@
 import type { Payload } from 'payload'
 
 import { SEO_BOT_MESSAGES, type SeoBotSettings, type SeoBotStatus } from '../../../shared/seo-bot'
-import { seoProvider } from './engine'
 import { seoBotInterval } from './schedule'
-import { markStarted, markStopped, readState, setAutoAccept } from './state'
+import { markStarted, markStopped, readState, requeueStuckRuns, setAutoAccept } from './state'
 import { SEO_BOT_TASK_SLUG } from './task'
 
 export async function getSeoBotStatus(payload: Payload): Promise<SeoBotStatus> {
@@ -24,11 +23,14 @@ export async function getSeoBotStatus(payload: Payload): Promise<SeoBotStatus> {
     lastRunError: state.lastRunError,
     pendingProposals: pending.totalDocs,
     autoAccept: state.autoAccept,
-    provider: seoProvider().name,
+    provider: process.env.SEO_PROVIDER?.trim() || 'local',
   }
 }
 
-/** Whether a run that will do the work is already waiting or running (a forced one, or any while the bot runs). */
+/**
+ * Whether a run that will do the work is due or running: a forced one, or any while the bot runs.
+ * The schedule's next run (waiting until its time) does not count: that may be minutes away.
+ */
 async function runQueued(payload: Payload, force: boolean): Promise<boolean> {
   const { docs } = await payload.find({
     collection: 'payload-jobs',
@@ -37,7 +39,9 @@ async function runQueued(payload: Payload, force: boolean): Promise<boolean> {
     depth: 0,
     overrideAccess: true,
   })
-  return docs.some((job) => !force || Boolean((job.input as { force?: boolean } | null)?.force))
+  const now = Date.now()
+  const due = (job: (typeof docs)[number]) => job.processing || !job.waitUntil || new Date(job.waitUntil).getTime() <= now
+  return docs.some((job) => due(job) && (!force || Boolean((job.input as { force?: boolean } | null)?.force)))
 }
 
 /**
@@ -45,6 +49,7 @@ async function runQueued(payload: Payload, force: boolean): Promise<boolean> {
  * job (claimed like any other, recorded, retried), and the run's lease keeps it from overlapping another.
  */
 async function queueRun(payload: Payload, force: boolean): Promise<boolean> {
+  await requeueStuckRuns(payload, SEO_BOT_TASK_SLUG)
   if (await runQueued(payload, force)) return false
   const job = await payload.jobs.queue({ task: SEO_BOT_TASK_SLUG, input: { force }, queue: 'default', overrideAccess: true })
   void payload.jobs.run({ queue: 'default', where: { id: { equals: job.id } }, limit: 1, overrideAccess: true, silent: true }).catch((error: unknown) => {

@@ -8,7 +8,7 @@ import { inTransaction, poolDb, transactionDb } from '../db/transactions'
 import { loadSeoContext } from './context'
 import { generateSeo, seoProvider, type SeoContext, type SeoProvider } from './engine'
 import { applyProposal } from './proposals'
-import { addProcessed, claimRun, readState, releaseRun } from './state'
+import { addProcessed, claimRun, readState, releaseRun, renewRun } from './state'
 
 /** Videos looked at per run; the rest wait for the next one (a run stays short, its lease ample). */
 export const SEO_RUN_BATCH = 25
@@ -52,6 +52,7 @@ export async function runSeoBot(payload: Payload, { force = false }: { force?: b
         problems.push(`video ${video.id}: ${(error as Error).message}`)
         payload.logger.warn({ err: error, videoId: video.id, event: 'seo_bot_video_failed' }, 'SEO bot could not store a proposal')
       }
+      await renewRun(payload)
     }
     return result
   } catch (error) {

@@ -14,8 +14,11 @@ export type SeoBotState = {
   lastRunError: string | null
 }
 
-/** How long a run may hold the bot before another may take over (a crashed server's run). */
-export const RUN_LEASE_SECONDS = 600
+/**
+ * How long a run holds the bot without a sign of life (it renews the lease after every video):
+ * a run on a server that died frees the bot this long after its last video.
+ */
+export const RUN_LEASE_SECONDS = 60
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
 
@@ -87,6 +90,24 @@ export async function claimRun(payload: Payload): Promise<boolean> {
     update seo_bot_state set run_lease_until = now() + make_interval(secs => ${RUN_LEASE_SECONDS})
     where run_lease_until is null or run_lease_until < now() returning id`)
   return rows.length > 0
+}
+
+/** A sign of life from the run holding the bot. */
+export async function renewRun(payload: Payload): Promise<void> {
+  await (await withRow(payload)).execute(sql`
+    update seo_bot_state set run_lease_until = now() + make_interval(secs => ${RUN_LEASE_SECONDS}) where run_lease_until is not null`)
+}
+
+/**
+ * A run job left `processing` by a server that stopped mid-run (its lease ran out, and the job has
+ * not moved for as long) goes back to the queue, which runs it again: a restart loses no run.
+ */
+export async function requeueStuckRuns(payload: Payload, taskSlug: string): Promise<void> {
+  await (await withRow(payload)).execute(sql`
+    update payload_jobs set processing = false, updated_at = now()
+    where task_slug = ${taskSlug} and processing and completed_at is null
+      and updated_at < now() - make_interval(secs => ${RUN_LEASE_SECONDS})
+      and not exists (select 1 from seo_bot_state where run_lease_until > now())`)
 }
 
 /** Gives the bot back after a run, with what happened (an error's reason, or none). */

@@ -6,6 +6,7 @@ import type { TaskConfig } from 'payload'
 
 import { runSeoBot, type SeoRunResult } from './run'
 import { seoBotInterval } from './schedule'
+import { requeueStuckRuns } from './state'
 
 export const SEO_BOT_TASK_SLUG = 'seoBotRun'
 
@@ -13,7 +14,19 @@ export const seoBotTask: TaskConfig<{ input: { force?: boolean }; output: SeoRun
   slug: SEO_BOT_TASK_SLUG,
   label: 'SEO bot: proposals for videos without SEO data',
   inputSchema: [{ name: 'force', type: 'checkbox' }],
-  schedule: [{ cron: seoBotInterval().cron, queue: 'default' }],
+  schedule: [
+    {
+      cron: seoBotInterval().cron,
+      queue: 'default',
+      // Before each scheduling check, a run a stopped server left half-done goes back to the queue.
+      hooks: {
+        beforeSchedule: async (args) => {
+          await requeueStuckRuns(args.req.payload, SEO_BOT_TASK_SLUG)
+          return args.defaultBeforeSchedule(args)
+        },
+      },
+    },
+  ],
   // A failed run (the database away) is tried again; the reason stays on the job and in the bot's state.
   retries: 2,
   handler: async ({ input, req }) => {
