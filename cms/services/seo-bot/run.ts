@@ -22,7 +22,7 @@ export type SeoRunResult = {
   remaining: boolean
 }
 
-type Candidate = { id: number; title: string; description: string | null; duration: string | null; inputHash: string }
+type Candidate = { id: number; title: string; description: string | null; duration: string | null; tags: string[]; inputHash: string }
 
 const nothing = (skipped: SeoRunResult['skipped']): SeoRunResult => ({ skipped, proposed: 0, applied: 0, failed: 0, remaining: false })
 
@@ -69,7 +69,8 @@ export async function runSeoBot(payload: Payload, { force = false }: { force?: b
  */
 async function videosWithoutSeo(payload: Payload, provider: string): Promise<Candidate[]> {
   const { rows } = await poolDb(payload).execute(sql`
-    select v.id, v.title, v.description, v.duration, h.input_hash
+    select v.id, v.title, v.description, v.duration, h.input_hash,
+      coalesce((select array_agg(t.text order by t."order") from videos_texts t where t.parent_id = v.id and t.path = 'tags'), '{}') as tags
     from videos v
     cross join lateral (select md5(concat_ws(chr(31), ${provider}::text, v.title, coalesce(v.description, ''), coalesce(v.duration, ''))) as input_hash) h
     where not coalesce(v.seo_generated, false)
@@ -83,6 +84,7 @@ async function videosWithoutSeo(payload: Payload, provider: string): Promise<Can
     title: String(row.title),
     description: (row.description as string | null) ?? null,
     duration: (row.duration as string | null) ?? null,
+    tags: ((row.tags as (string | null)[] | null) ?? []).filter((tag): tag is string => Boolean(tag?.trim())),
     inputHash: String(row.input_hash),
   }))
 }
@@ -91,7 +93,7 @@ async function processVideo(payload: Payload, provider: SeoProvider, context: Se
   let fields: SeoFields | null = null
   let failure: string | null = null
   try {
-    fields = await generateSeo(provider, { title: video.title, description: video.description, duration: video.duration }, context)
+    fields = await generateSeo(provider, { title: video.title, description: video.description, duration: video.duration, tags: video.tags }, context)
   } catch (error) {
     failure = (error as Error).message.slice(0, 1000)
   }

@@ -2,7 +2,7 @@
 // process now, the auto-accept setting, and its proposals as diffs to accept or reject.
 import * as Switch from '@radix-ui/react-switch'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId } from 'react'
+import { useEffect, useId, useState } from 'react'
 
 import { messageFromApiError } from '../../../shared/api-error'
 import { REFRESH_MS } from '../../../shared/constants'
@@ -30,11 +30,29 @@ const STATUS_KEYS = [[STATUS_URL], ['/api/seo/status']] as const
 
 type Message = { message: string }
 
-function useBotAction(url: string, failure: { title: string; description?: string }) {
+/** After start or process-now the run takes a few seconds: the panel looks every 2 s for a while. */
+const WATCH_MS = 30_000
+const WATCH_POLL_MS = 2_000
+
+function useWatchWindow() {
+  const [until, setUntil] = useState(0)
+  const watching = until > 0
+  useEffect(() => {
+    if (!watching) return
+    const timer = setTimeout(() => setUntil(0), Math.max(0, until - Date.now()))
+    return () => clearTimeout(timer)
+  }, [until, watching])
+  return { watching, watch: () => setUntil(Date.now() + WATCH_MS) }
+}
+
+function useBotAction(url: string, failure: { title: string; description?: string }, onDone?: () => void) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => apiJson<Message>('POST', url),
-    onSuccess: (result) => toast({ title: 'SEO Bot', description: result.message }),
+    onSuccess: (result) => {
+      toast({ title: 'SEO Bot', description: result.message })
+      onDone?.()
+    },
     onError: (error) => toast({ title: failure.title, description: failure.description ?? messageFromApiError(error), variant: 'destructive' }),
     onSettled: async () => {
       await Promise.all([...STATUS_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })), queryClient.invalidateQueries({ queryKey: [PROPOSALS_URL] })])
@@ -45,10 +63,12 @@ function useBotAction(url: string, failure: { title: string; description?: strin
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')
 
 function SeoBotTab() {
-  const status = useQuery<SeoBotStatus>({ queryKey: [STATUS_URL], refetchInterval: REFRESH_MS.seoBotStatus })
-  const start = useBotAction('/api/seo-bot/start', { title: FAILED_TO_START_BOT, description: FAILED_TO_START_BOT_DESCRIPTION })
+  const { watching, watch } = useWatchWindow()
+  const refetchInterval = watching ? WATCH_POLL_MS : REFRESH_MS.seoBotStatus
+  const status = useQuery<SeoBotStatus>({ queryKey: [STATUS_URL], refetchInterval })
+  const start = useBotAction('/api/seo-bot/start', { title: FAILED_TO_START_BOT, description: FAILED_TO_START_BOT_DESCRIPTION }, watch)
   const stop = useBotAction('/api/seo-bot/stop', { title: FAILED_TO_STOP_BOT })
-  const processNow = useBotAction('/api/seo-bot/process-now', { title: PROCESSING_FAILED, description: PROCESSING_FAILED_DESCRIPTION })
+  const processNow = useBotAction('/api/seo-bot/process-now', { title: PROCESSING_FAILED, description: PROCESSING_FAILED_DESCRIPTION }, watch)
   const data = status.data
   const busy = start.isPending || stop.isPending
 
@@ -110,7 +130,7 @@ function SeoBotTab() {
         {data && <AutoAcceptSwitch initial={data.autoAccept} />}
       </div>
 
-      <ProposalList />
+      <ProposalList refetchInterval={refetchInterval} />
     </section>
   )
 }

@@ -27,7 +27,7 @@ export function generateLocalSeo(input: SeoInput, context: SeoContext): SeoField
     context.vocabulary,
   )
   const keywords = pickKeywords(ranked)
-  const tags = pickTags(ranked, hashtags(description), context.vocabulary)
+  const tags = pickTags(ranked, [...(input.tags ?? []), ...hashtags(description)], context.vocabulary)
   const topic = keywords.slice(0, 2)
   const format = detectFormat(`${title} ${body} ${chapterText}`)
 
@@ -97,10 +97,10 @@ function pickKeywords(ranked: RankedTerm[]): string[] {
 }
 
 /**
- * The site's own tags the text speaks of first (their spelling, ranked by how much the text
- * says of them), then its hashtags, then its best terms, up to the limit.
+ * The video's own tags and hashtags first, then the site's tags the text speaks of (their
+ * spelling, ranked by how much the text says of them), then its best terms, up to the limit.
  */
-function pickTags(ranked: RankedTerm[], tagsInText: string[], vocabulary: string[]): string[] {
+function pickTags(ranked: RankedTerm[], ownTags: string[], vocabulary: string[]): string[] {
   const score = new Map(ranked.map((t) => [t.key, t.score]))
   const fromVocabulary = vocabulary
     .map((tag) => ({ tag, key: termKey(tag) }))
@@ -108,7 +108,7 @@ function pickTags(ranked: RankedTerm[], tagsInText: string[], vocabulary: string
     .sort((a, b) => score.get(b.key)! - score.get(a.key)! || a.tag.localeCompare(b.tag))
     .map((v) => v.tag)
   const byKey = new Map(vocabulary.map((tag) => [termKey(tag), tag]))
-  const candidates = [...fromVocabulary, ...tagsInText.map((t) => byKey.get(termKey(t)) ?? t.toLowerCase()), ...ranked.map((t) => byKey.get(t.key) ?? t.text)]
+  const candidates = [...ownTags.map((t) => byKey.get(termKey(t)) ?? t.trim()), ...fromVocabulary, ...ranked.map((t) => byKey.get(t.key) ?? t.text)]
   const seen = new Set<string>()
   const tags: string[] = []
   for (const tag of candidates) {

@@ -19,7 +19,7 @@ const EXTRA_STOPWORDS = [
   'minutes', 'minute', 'seconds', 'hour', 'hours', 'does', 'did', 'done', 'its', 'them', 'they', 'their', 'has', 'have',
   'had', 'not', 'don', "don't", 'than', 'then', 'into', 'out', 'off', 'over', 'up', 'down', 'all', 'any', 'each', 'own',
   'come', 'comes', 'coming', 'next', 'first', 'last', 'short', 'quick', 'recorded', 'included', 'sat', 'together', 'everyone',
-  'else', 'something', 'anything', 'everything', 'ever', 'never', 'still', 'even', 'yet', 'back', 'right', 'well', 'good',
+  'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'else', 'something', 'anything', 'everything', 'ever', 'never', 'still', 'even', 'yet', 'back', 'right', 'well', 'good',
 ]
 const STOPWORDS = new Set([...eng, ...EXTRA_STOPWORDS])
 

@@ -6,6 +6,8 @@ export type SeoInput = {
   description: string | null
   /** ISO 8601 (PT12M34S), when known: chapters at or past the end are dropped. */
   duration: string | null
+  /** The tags the creator already gave it: kept first. */
+  tags?: string[]
 }
 
 /** What an engine knows of the site: its tag vocabulary and its categories. */

@@ -23,7 +23,7 @@ const STATUSES: { value: SeoProposalStatus; label: string }[] = [
   { value: 'failed', label: 'Failed' },
 ]
 
-export function ProposalList() {
+export function ProposalList({ refetchInterval = REFRESH_MS.seoBotStatus }: { refetchInterval?: number }) {
   const [status, setStatus] = useState<SeoProposalStatus>('pending')
   return (
     <section aria-labelledby="seo-proposals-heading" className="space-y-4">
@@ -40,7 +40,7 @@ export function ProposalList() {
         </TabsList>
         {STATUSES.map((s) => (
           <TabsContent key={s.value} value={s.value}>
-            {status === s.value && <ProposalsWithStatus status={s.value} />}
+            {status === s.value && <ProposalsWithStatus status={s.value} refetchInterval={refetchInterval} />}
           </TabsContent>
         ))}
       </Tabs>
@@ -48,8 +48,8 @@ export function ProposalList() {
   )
 }
 
-function ProposalsWithStatus({ status }: { status: SeoProposalStatus }) {
-  const query = useQuery<{ proposals: SeoProposalView[] }>({ queryKey: [PROPOSALS_URL, { status }], refetchInterval: REFRESH_MS.seoBotStatus })
+function ProposalsWithStatus({ status, refetchInterval }: { status: SeoProposalStatus; refetchInterval: number }) {
+  const query = useQuery<{ proposals: SeoProposalView[] }>({ queryKey: [PROPOSALS_URL, { status }], refetchInterval })
   if (query.error) {
     return (
       <p role="alert" className="text-sm font-medium text-destructive">
