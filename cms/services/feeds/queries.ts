@@ -19,7 +19,6 @@ export type FeedPost = Pick<Post, 'id' | 'title' | 'slug' | 'excerpt' | 'created
  */
 export type FeedVideo = Pick<Video, 'id' | 'videoId' | 'title' | 'description' | 'thumbnailUrl' | 'duration' | 'viewCount' | 'source' | 'isPremium' | 'publishedAt' | 'updatedAt'> & {
   /** The saved search fields (written by hand or accepted from the SEO bot), null when empty. */
-  seoTitle: string | null
   seoDescription: string | null
   tags: string[]
   videoUrl: string | null
@@ -73,7 +72,7 @@ async function readFeedVideos(payload: Payload, limit: number | undefined): Prom
     select: {
       videoId: true, title: true, description: true, thumbnailUrl: true, duration: true, viewCount: true,
       source: true, isPremium: true, isUncut: true, earlyAccessUntil: true, publishedAt: true, updatedAt: true, videoUrl: true,
-      seoTitle: true, seoDescription: true, tags: true,
+      seoDescription: true, tags: true,
     },
     overrideAccess: false,
   })
@@ -83,7 +82,6 @@ async function readFeedVideos(payload: Payload, limit: number | undefined): Prom
     videoId: doc.videoId,
     title: doc.title,
     description: doc.description ?? null,
-    seoTitle: doc.seoTitle || null,
     seoDescription: doc.seoDescription || null,
     tags: (doc.tags ?? []).filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== ''),
     thumbnailUrl: doc.thumbnailUrl ?? null,

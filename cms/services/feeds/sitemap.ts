@@ -47,7 +47,7 @@ function urlEntry(loc: string, lastmod: string | null, extra = ''): string {
 function videoElement(siteUrl: string, video: FeedVideo): string {
   const pageUrl = `${siteUrl}/video/${encodeURIComponent(video.videoId)}`
   const thumbnail = absoluteUrl(siteUrl, video.thumbnailUrl) ?? `${siteUrl}/logo.svg`
-  // The saved search fields first (by hand or from the SEO bot), else the video's own.
+  // The saved search description first (by hand or from the SEO bot: the page's meta description), else the video's own.
   const description = (video.seoDescription?.trim() || video.description?.trim() || video.title).slice(0, DESCRIPTION_MAX)
   const seconds = video.duration ? parseIsoDuration(video.duration) : null
   const content = video.source === 'manual' ? absoluteUrl(siteUrl, video.videoUrl) : null
@@ -61,7 +61,8 @@ function videoElement(siteUrl: string, video: FeedVideo): string {
   return [
     '<video:video>',
     element('video:thumbnail_loc', thumbnail),
-    element('video:title', video.seoTitle?.trim() || video.title),
+    // The title shown on the page (Google: it should match); the SEO title is the page's <title>.
+    element('video:title', video.title),
     element('video:description', description),
     element('video:content_loc', content),
     element('video:player_loc', player),
