@@ -115,7 +115,7 @@ export type SeoBotSettings = z.infer<typeof seoBotSettingsSchema>
 // ── Panel strings ──────────────────────────────────────────────────────────────
 
 export const SEO_BOT_MESSAGES = {
-  started: 'SEO bot started. It checks for videos without SEO data every 5 minutes.',
+  started: (interval: string) => `SEO bot started. It checks for videos without SEO data every ${interval}.`,
   alreadyRunning: 'The SEO bot is already running.',
   stopped: 'SEO bot stopped.',
   alreadyStopped: 'The SEO bot is already stopped.',

@@ -258,6 +258,11 @@ describe('one run at a time', () => {
     const rows = await sql('select id from seo_proposals where video_id = $1', [video.id])
     expect(rows).toHaveLength(1)
     await expect(sql(`insert into seo_proposals (video_id, status, provider, input_hash) values ($1, 'pending', 'local', 'x')`, [video.id])).rejects.toThrow(/seo_proposals_one_pending_idx/)
+
+    // A video with a proposal can still be deleted: its proposals go with it.
+    expect((await admin.request('DELETE', `/cms/api/videos/${video.id}`)).status).toBe(200)
+    expect(await sql('select id from seo_proposals where video_id = $1', [video.id])).toHaveLength(0)
+    created.splice(created.indexOf(video.id), 1)
   })
 })
 

@@ -1,7 +1,7 @@
 // The bot's doors (SPEC §7): status, start, stop, process now, and the auto-accept setting.
 import type { Payload } from 'payload'
 
-import { SEO_BOT_MESSAGES, type SeoBotSettings, type SeoBotStatus } from '../../../shared/seo-bot'
+import { describeInterval, SEO_BOT_MESSAGES, type SeoBotSettings, type SeoBotStatus } from '../../../shared/seo-bot'
 import { seoBotInterval } from './schedule'
 import { markStarted, markStopped, readState, requeueStuckRuns, setAutoAccept } from './state'
 import { SEO_BOT_TASK_SLUG } from './task'
@@ -61,7 +61,7 @@ async function queueRun(payload: Payload, force: boolean): Promise<boolean> {
 export async function startSeoBot(payload: Payload): Promise<{ message: string }> {
   if (!(await markStarted(payload))) return { message: SEO_BOT_MESSAGES.alreadyRunning }
   await queueRun(payload, false)
-  return { message: SEO_BOT_MESSAGES.started }
+  return { message: SEO_BOT_MESSAGES.started(describeInterval(seoBotInterval().ms)) }
 }
 
 export async function stopSeoBot(payload: Payload): Promise<{ message: string }> {
