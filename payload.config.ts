@@ -36,6 +36,9 @@ import { adminTranslations } from './cms/components/translations'
 import { withYesNoCheckboxCells } from './cms/fields/yes-no-cells'
 import { SiteSettings } from './cms/globals/SiteSettings'
 import { YoutubeSync } from './cms/globals/YoutubeSync'
+import { SeoBotState } from './cms/globals/SeoBotState'
+import { SeoProposals } from './cms/collections/SeoProposals'
+import { seoBotTask } from './cms/services/seo-bot/task'
 import { requestUser, userIsAdmin } from './cms/access/roles'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
@@ -98,17 +101,19 @@ export default buildConfig({
     PointActivities, Levels, Achievements, UserAchievements, LeaderboardEntries, VideoProgress, PostReads,
     // Analytics, written only by cms/services/analytics (and the progress beats): read-only in /cms.
     PageViews, UserSessions, VideoAnalytics, AnalyticsDaily,
+    // The SEO bot's proposals, written only by cms/services/seo-bot: admins read them.
+    SeoProposals,
   ]
     .map(withoutDocumentLocks)
     // Checkbox columns read Yes/No in every list.
     .map(withYesNoCheckboxCells),
-  globals: [globalClearsPageCache(SiteSettings), YoutubeSync].map(withoutDocumentLocks),
+  globals: [globalClearsPageCache(SiteSettings), YoutubeSync, SeoBotState].map(withoutDocumentLocks),
   // Background work (scheduled publishing, the analytics rollup) as rows in `payload-jobs`, run by
   // the server process only (getPayload({ cron: true }) in server/payload.ts), never by `payload
   // generate`, migrate or the build. autoRun also queues scheduled tasks (`schedule`) in its queue.
   // Its REST doors are admin-only (the jobs collection's own access is closed).
   jobs: {
-    tasks: [analyticsRollupTask, videoTranscodeTask, videoTranscodeRecoveryTask, youtubeSyncTask],
+    tasks: [analyticsRollupTask, videoTranscodeTask, videoTranscodeRecoveryTask, youtubeSyncTask, seoBotTask],
     autoRun: [
       { cron: process.env.JOBS_CRON || '* * * * *', queue: 'default', limit: 10 },
       // Uploads' transcodes (cms/services/video-transcode): one at a time per process.

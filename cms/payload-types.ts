@@ -92,6 +92,7 @@ export interface Config {
     'user-sessions': UserSession;
     'video-analytics': VideoAnalytic;
     'analytics-daily': AnalyticsDaily;
+    'seo-proposals': SeoProposal;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-preferences': PayloadPreference;
@@ -128,6 +129,7 @@ export interface Config {
     'user-sessions': UserSessionsSelect<false> | UserSessionsSelect<true>;
     'video-analytics': VideoAnalyticsSelect<false> | VideoAnalyticsSelect<true>;
     'analytics-daily': AnalyticsDailySelect<false> | AnalyticsDailySelect<true>;
+    'seo-proposals': SeoProposalsSelect<false> | SeoProposalsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -140,11 +142,13 @@ export interface Config {
   globals: {
     'site-settings': SiteSetting;
     'youtube-sync': YoutubeSync;
+    'seo-bot-state': SeoBotState;
     'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
     'youtube-sync': YoutubeSyncSelect<false> | YoutubeSyncSelect<true>;
+    'seo-bot-state': SeoBotStateSelect<false> | SeoBotStateSelect<true>;
     'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale: null;
@@ -158,6 +162,7 @@ export interface Config {
       videoTranscode: TaskVideoTranscode;
       videoTranscodeRecovery: TaskVideoTranscodeRecovery;
       youtubeSync: TaskYoutubeSync;
+      seoBotRun: TaskSeoBotRun;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -1070,6 +1075,46 @@ export interface AnalyticsDaily {
   newPremium?: number | null;
 }
 /**
+ * The SEO bot's proposals for videos' search fields. Accept or reject them in /admin → SEO Bot.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seo-proposals".
+ */
+export interface SeoProposal {
+  id: number;
+  video: number | Video;
+  status: 'pending' | 'accepted' | 'rejected' | 'failed';
+  /**
+   * The engine that wrote it (SEO_PROVIDER).
+   */
+  provider: string;
+  /**
+   * Of the title, description and duration it was made from: a rejected proposal is not made again for the same text.
+   */
+  inputHash: string;
+  /**
+   * The proposed search fields (validated before they were stored).
+   */
+  fields?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Why the engine gave nothing usable.
+   */
+  error?: string | null;
+  autoAccepted?: boolean | null;
+  decidedAt?: string | null;
+  decidedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -1144,6 +1189,7 @@ export interface PayloadJob {
           | 'videoTranscode'
           | 'videoTranscodeRecovery'
           | 'youtubeSync'
+          | 'seoBotRun'
           | 'schedulePublish';
         taskID: string;
         input?:
@@ -1178,7 +1224,15 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    | ('inline' | 'analyticsRollup' | 'videoTranscode' | 'videoTranscodeRecovery' | 'youtubeSync' | 'schedulePublish')
+    | (
+        | 'inline'
+        | 'analyticsRollup'
+        | 'videoTranscode'
+        | 'videoTranscodeRecovery'
+        | 'youtubeSync'
+        | 'seoBotRun'
+        | 'schedulePublish'
+      )
     | null;
   queue?: string | null;
   waitUntil?: string | null;
@@ -1718,6 +1772,23 @@ export interface AnalyticsDailySelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seo-proposals_select".
+ */
+export interface SeoProposalsSelect<T extends boolean = true> {
+  video?: T;
+  status?: T;
+  provider?: T;
+  inputHash?: T;
+  fields?: T;
+  error?: T;
+  autoAccepted?: T;
+  decidedAt?: T;
+  decidedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1854,6 +1925,22 @@ export interface YoutubeSync {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seo-bot-state".
+ */
+export interface SeoBotState {
+  id: number;
+  isRunning?: boolean | null;
+  startedAt?: string | null;
+  processedThisSession?: number | null;
+  autoAccept?: boolean | null;
+  lastRunAt?: string | null;
+  lastRunError?: string | null;
+  runLeaseUntil?: string | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-jobs-stats".
  */
 export interface PayloadJobsStat {
@@ -1903,6 +1990,22 @@ export interface YoutubeSyncSelect<T extends boolean = true> {
   removed?: T;
   error?: T;
   lastImportedHandle?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "seo-bot-state_select".
+ */
+export interface SeoBotStateSelect<T extends boolean = true> {
+  isRunning?: T;
+  startedAt?: T;
+  processedThisSession?: T;
+  autoAccept?: T;
+  lastRunAt?: T;
+  lastRunError?: T;
+  runLeaseUntil?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -1963,6 +2066,16 @@ export interface TaskVideoTranscodeRecovery {
  */
 export interface TaskYoutubeSync {
   input?: unknown;
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSeoBotRun".
+ */
+export interface TaskSeoBotRun {
+  input: {
+    force?: boolean | null;
+  };
   output?: unknown;
 }
 /**

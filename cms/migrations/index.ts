@@ -27,6 +27,7 @@ import * as migration_20261125_112045_analytics from './20261125_112045_analytic
 import * as migration_20261125_112046_analytics_indexes from './20261125_112046_analytics_indexes';
 import * as migration_20261125_131026_video_uploads from './20261125_131026_video_uploads';
 import * as migration_20261125_135056_youtube_sync from './20261125_135056_youtube_sync';
+import * as migration_20261125_135439_seo_bot from './20261125_135439_seo_bot';
 
 export const migrations = [
   {
@@ -172,6 +173,11 @@ export const migrations = [
   {
     up: migration_20261125_135056_youtube_sync.up,
     down: migration_20261125_135056_youtube_sync.down,
-    name: '20261125_135056_youtube_sync'
+    name: '20261125_135056_youtube_sync',
+  },
+  {
+    up: migration_20261125_135439_seo_bot.up,
+    down: migration_20261125_135439_seo_bot.down,
+    name: '20261125_135439_seo_bot'
   },
 ];

@@ -18,6 +18,9 @@ export type FeedPost = Pick<Post, 'id' | 'title' | 'slug' | 'excerpt' | 'created
  * not premium, uncut or in early access), and `locked` when a visitor may not.
  */
 export type FeedVideo = Pick<Video, 'id' | 'videoId' | 'title' | 'description' | 'thumbnailUrl' | 'duration' | 'viewCount' | 'source' | 'isPremium' | 'publishedAt' | 'updatedAt'> & {
+  /** The saved search fields (written by hand or accepted from the SEO bot), null when empty. */
+  seoDescription: string | null
+  tags: string[]
   videoUrl: string | null
   locked: boolean
 }
@@ -69,6 +72,7 @@ async function readFeedVideos(payload: Payload, limit: number | undefined): Prom
     select: {
       videoId: true, title: true, description: true, thumbnailUrl: true, duration: true, viewCount: true,
       source: true, isPremium: true, isUncut: true, earlyAccessUntil: true, publishedAt: true, updatedAt: true, videoUrl: true,
+      seoDescription: true, tags: true,
     },
     overrideAccess: false,
   })
@@ -78,6 +82,8 @@ async function readFeedVideos(payload: Payload, limit: number | undefined): Prom
     videoId: doc.videoId,
     title: doc.title,
     description: doc.description ?? null,
+    seoDescription: doc.seoDescription || null,
+    tags: (doc.tags ?? []).filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== ''),
     thumbnailUrl: doc.thumbnailUrl ?? null,
     duration: doc.duration ?? null,
     viewCount: doc.viewCount ?? 0,

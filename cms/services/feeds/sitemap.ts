@@ -8,6 +8,7 @@ export const SITEMAP_STATIC_PATHS = ['/', '/vlog', '/blog', '/categories'] as co
 /** Google's limits for video sitemap fields. */
 const DESCRIPTION_MAX = 2048
 const DURATION_MAX_SECONDS = 28_800
+const TAGS_MAX = 32
 
 /**
  * sitemaps.org urlset with Google video extensions. Every video gets a <video:video>; the media
@@ -46,7 +47,8 @@ function urlEntry(loc: string, lastmod: string | null, extra = ''): string {
 function videoElement(siteUrl: string, video: FeedVideo): string {
   const pageUrl = `${siteUrl}/video/${encodeURIComponent(video.videoId)}`
   const thumbnail = absoluteUrl(siteUrl, video.thumbnailUrl) ?? `${siteUrl}/logo.svg`
-  const description = (video.description?.trim() || video.title).slice(0, DESCRIPTION_MAX)
+  // The saved search description first (by hand or from the SEO bot: the page's meta description), else the video's own.
+  const description = (video.seoDescription?.trim() || video.description?.trim() || video.title).slice(0, DESCRIPTION_MAX)
   const seconds = video.duration ? parseIsoDuration(video.duration) : null
   const content = video.source === 'manual' ? absoluteUrl(siteUrl, video.videoUrl) : null
   // A locked video's player is its page (the lock), not the YouTube embed.
@@ -59,6 +61,7 @@ function videoElement(siteUrl: string, video: FeedVideo): string {
   return [
     '<video:video>',
     element('video:thumbnail_loc', thumbnail),
+    // The title shown on the page (Google: it should match); the SEO title is the page's <title>.
     element('video:title', video.title),
     element('video:description', description),
     element('video:content_loc', content),
@@ -68,6 +71,7 @@ function videoElement(siteUrl: string, video: FeedVideo): string {
     element('video:publication_date', w3cDate(video.publishedAt)),
     element('video:family_friendly', 'yes'),
     element('video:requires_subscription', video.locked ? 'yes' : 'no'),
+    ...video.tags.slice(0, TAGS_MAX).map((tag) => element('video:tag', tag)),
     '</video:video>',
   ].join('')
 }

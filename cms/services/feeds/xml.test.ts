@@ -7,7 +7,7 @@ import { absoluteUrl, escapeXml, rfc822 } from './xml'
 
 const post = { id: 1, title: 'Tom & Jerry <3', slug: 'tom-jerry', excerpt: 'a "quote"', publishedAt: '2025-01-05T06:07:08.000Z', createdAt: '2025-01-02T03:04:05.000Z', updatedAt: '2025-01-03T00:00:00.000Z', categoryName: 'News' }
 const video = {
-  id: 1, videoId: 'abc_123', title: 'V', description: null, thumbnailUrl: '/media/thumbnails/abc.svg', duration: 'PT4M13S', viewCount: 1500,
+  id: 1, videoId: 'abc_123', title: 'V', description: null, seoDescription: null, tags: [] as string[], thumbnailUrl: '/media/thumbnails/abc.svg', duration: 'PT4M13S', viewCount: 1500,
   source: 'manual' as const, isPremium: true, publishedAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', videoUrl: null, locked: true,
 }
 
@@ -43,6 +43,16 @@ describe('feed XML', () => {
     expect(xml).toContain('<video:description>V</video:description>')
     expect(xml).toContain('<video:requires_subscription>yes</video:requires_subscription>')
     expect(xml).not.toContain('content_loc')
+  })
+
+  it("a video's saved search fields give the sitemap its description and tags; the title stays the page's", () => {
+    const xml = buildSitemap('https://x.org', {
+      posts: [],
+      videos: [{ ...video, description: 'The long original text', seoDescription: 'How to vote early & by mail.', tags: ['early voting', 'elections'] }],
+    })
+    expect(xml).toContain('<video:title>V</video:title>')
+    expect(xml).toContain('<video:description>How to vote early &amp; by mail.</video:description>')
+    expect(xml).toContain('<video:tag>early voting</video:tag><video:tag>elections</video:tag>')
   })
 
   it('robots.txt disallows the private areas and names the sitemap', () => {

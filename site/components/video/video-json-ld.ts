@@ -52,6 +52,7 @@ export function videoJsonLd({ video, description, keyMoments, pageUrl, thumbnail
       userInteractionCount: video.viewCount,
     },
     ...(video.keywords.length ? { keywords: video.keywords.join(', ') } : {}),
+    ...(video.category ? { genre: video.category } : {}),
     // Not free while the premium gate locks it for some (premium, uncut, or still in early access).
     ...(isPremiumOnly(video) || isInEarlyAccess(video) ? { isAccessibleForFree: false } : {}),
     ...(clips.length ? { hasPart: clips } : {}),
