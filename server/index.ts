@@ -50,18 +50,17 @@ async function main() {
     const { initPayload } = await import('./payload')
     payload = await initPayload({ runJobs: true })
 
-    const { default: next } = await import('next')
-    // next.config.mjs picks the build folder from BUILD_NAME, as at build time.
-    const nextApp = next({ dev: false, dir: path.join(ROOT, 'cms'), quiet: true })
-    await nextApp.prepare()
-    const nextHandler = nextApp.getRequestHandler()
+    // The admin's Next.js host loads on the first /cms request, not at start: a server nobody
+    // edits on never holds it (memory), and its global patches (Date, fetch) stay off the site's
+    // requests until then.
+    const nextHandler = lazyNextHandler()
 
     const build = buildPaths(ROOT)
     const entry = pathToFileURL(path.join(build.siteDir, 'server/entry.mjs')).href
     const { handler: astroHandler } = await import(entry)
 
     const { createApp } = await import('./app')
-    const app = createApp({ payload, nextHandler: (req, res) => nextHandler(req, res), astroHandler, siteDir: build.siteDir })
+    const app = createApp({ payload, nextHandler, astroHandler, siteDir: build.siteDir })
     // Every log line a request causes, Payload's included, knows its method and path.
     httpServer = http.createServer((req, res) => withRequestContext({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]! }, () => app(req, res)))
     httpServer.listen(env.port, () => {
@@ -75,6 +74,36 @@ async function main() {
     logger.error({ err }, 'start-up failed')
     await env.embedded?.stop().catch(() => undefined)
     process.exit(1)
+  }
+}
+
+type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>
+
+/** Next.js prepared once, when the first request needs it; a failed start is tried again by the next request. */
+function lazyNextHandler(): NodeHandler {
+  let loading: Promise<NodeHandler> | undefined
+  const load = async (): Promise<NodeHandler> => {
+    const started = performance.now()
+    const { default: next } = await import('next')
+    // next.config.mjs picks the build folder from BUILD_NAME, as at build time.
+    const nextApp = next({ dev: false, dir: path.join(ROOT, 'cms'), quiet: true })
+    await nextApp.prepare()
+    logger.info({ ms: Math.round(performance.now() - started) }, 'admin (Next.js) loaded')
+    return nextApp.getRequestHandler()
+  }
+  return async (req, res) => {
+    try {
+      const handler = await (loading ??= load())
+      await handler(req, res)
+    } catch (err) {
+      if (loading && (await loading.then(() => false, () => true))) loading = undefined
+      logger.error({ err }, 'the admin could not answer')
+      if (!res.headersSent) {
+        res.statusCode = 503
+        res.setHeader('content-type', 'application/json; charset=utf-8')
+        res.end(JSON.stringify({ error: 'The editor is starting or unavailable. Try again in a moment.' }))
+      }
+    }
   }
 }
 
