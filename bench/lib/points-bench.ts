@@ -7,6 +7,7 @@ import pg from 'pg'
 
 import { SITE_TIME_ZONE } from '../../shared/constants'
 import { buildPointsFixture, FIXTURE_LEDGER_ROWS, FIXTURE_MEMBERS, FIXTURE_PASSWORD, type FixtureTimings } from './points-fixture'
+import { awardFloor, type AwardFloor } from './award-floor'
 import { round, serialLatency } from './load'
 import { percentile, timedLoad, type TimedLoadResult } from './timed-load'
 
@@ -29,6 +30,8 @@ export type PointsBenchResult = {
   fixture: FixtureTimings
   board: { weeklyMembers: number; topRank: number; middleRank: number }
   cases: PointsCase[]
+  /** The award's SQL alone through pgbench, at the same connection count (./award-floor.ts). */
+  awardFloor?: AwardFloor | null
 }
 
 export type PointsBenchOptions = { connections: number; durationSeconds: number; warmupSeconds: number; log: (message: string) => void }
@@ -111,7 +114,10 @@ export async function pointsBench(appUrl: string, databaseUrl: string, options: 
     const serialMs = round(percentile(serial.sort((a, b) => a - b), 50))
     cases.push({ name: 'award', method: 'POST', path: '/api/points/award', who: `${AWARD_MEMBERS} members, content_share of a published post`, targetP95Ms: POINTS_TARGETS_P95_MS.award, result, paid, serialMs })
 
-    return { fixture, board: { weeklyMembers: board.members, topRank: board.top.rank, middleRank: board.middle.rank }, cases }
+    log('points: the award\'s SQL alone (pgbench)')
+    const ids = (await db.query<{ min: number; max: number }>(`select min(id)::int as min, max(id)::int as max from users where username like 'pts\\_%'`)).rows[0]!
+    const floor = awardFloor(databaseUrl, { clients: options.connections, seconds: options.durationSeconds, minId: ids.min, maxId: ids.max })
+    return { fixture, board: { weeklyMembers: board.members, topRank: board.top.rank, middleRank: board.middle.rank }, cases, awardFloor: floor }
   } finally {
     await db.end()
   }

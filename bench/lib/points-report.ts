@@ -22,6 +22,14 @@ export function pointsTable(report: PointsReport): string {
     '| Request | As | req/s | p50 ms | p95 ms | p99 ms | 1-at-a-time ms | target p95 ms | | requests | failures |',
     '|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|',
     ...rows.map((r) => `| ${r} |`),
+    ...(report.awardFloor
+      ? [
+          '',
+          `The award's SQL alone (BEGIN, the member's state under lock, the write, COMMIT; pgbench, ${report.awardFloor.clients} clients, ` +
+            `${report.awardFloor.seconds} s, random fixture members): ${report.awardFloor.tps} awards/s, p50 ${report.awardFloor.p50} ms, ` +
+            `p95 ${report.awardFloor.p95} ms, p99 ${report.awardFloor.p99} ms.`,
+        ]
+      : []),
   ].join('\n')
 }
 

@@ -17,7 +17,7 @@ const DAY_LOOKBACK_MS = 26 * 60 * 60 * 1000
  * $1 member, $2 the capped activity type (null: no cap), $3 the earliest instant the member's day
  * can have started.
  */
-const MEMBER_STATE = prepared(
+export const MEMBER_STATE = prepared(
   'points_member_state',
   `select u.id, u.points, u.total_points_earned, u.level, u.streak, u.streak_freezes, u.last_streak_day, u.time_zone, u.member_number,
      case when $2::text is null then '[]'::json else (
@@ -108,7 +108,7 @@ export async function readMemberState(
  * statement that says app.points_write = 'on' change those columns: the member update's FROM item
  * switches it on before its row is updated and RETURNING switches it off (see updateMemberTotals).
  */
-const AWARD_WRITE = prepared(
+export const AWARD_WRITE = prepared(
   'points_award_write',
   `with first as (
      insert into point_activities (user_id, activity_type, points, content_type, content_id, description, metadata, idempotency_key, created_at, updated_at)
