@@ -4,7 +4,8 @@ import { prepared, runPrepared } from '../db/prepared'
 import type { Db } from '../db/transactions'
 import { asRarity } from './achievements'
 import type { AwardPlan, MemberState } from './award-plan'
-import { allPeriodBounds, memberTimeZone } from './clock'
+import { allPeriodBounds } from './clock'
+import { lockedMemberOf } from './ledger'
 import { parseJsonColumn } from './ranks'
 
 /** Any member day starts less than this long before now (a day lasts at most 25 hours). */
@@ -83,15 +84,7 @@ export async function readMemberState(
   const counts = parseJsonColumn<Record<string, number>>(row.counts ?? {})
   return {
     state: {
-      id: Number(row.id),
-      points: Number(row.points ?? 0),
-      totalPointsEarned: Number(row.total_points_earned ?? 0),
-      level: Number(row.level ?? 1),
-      streak: Number(row.streak ?? 0),
-      streakFreezes: Number(row.streak_freezes ?? 0),
-      lastStreakDay: typeof row.last_streak_day === 'string' && row.last_streak_day ? row.last_streak_day : null,
-      timeZone: memberTimeZone(row.time_zone as string | null),
-      memberNumber: row.member_number === null || row.member_number === undefined ? null : Number(row.member_number),
+      ...lockedMemberOf(row),
       pending,
       activityCounts: Object.fromEntries(Object.entries(counts).map(([type, n]) => [type, Number(n)])),
       levels: parseJsonColumn<{ level: number; pointsRequired: number }[]>(row.levels).map((l) => ({ level: Number(l.level), pointsRequired: Number(l.pointsRequired) })),

@@ -27,8 +27,11 @@ export async function lockMember(db: Db, userId: number): Promise<LockedMember |
   const { rows } = await db.execute(sql`
     select id, points, total_points_earned, level, streak, streak_freezes, last_streak_day, time_zone, member_number
     from users where id = ${userId} for update`)
-  const row = rows[0]
-  if (!row) return null
+  return rows[0] ? lockedMemberOf(rows[0]) : null
+}
+
+/** The member's points columns as read from their `users` row. */
+export function lockedMemberOf(row: Record<string, unknown>): LockedMember {
   return {
     id: Number(row.id),
     points: Number(row.points ?? 0),
