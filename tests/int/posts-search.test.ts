@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { PAGE_SIZES } from '../../shared/constants'
 import { ApiClient } from '../helpers/api-client'
 import { restoreContentAfterAll } from './posts-cleanup'
 
@@ -120,10 +121,21 @@ describe('/blog?search=', () => {
     expect(html).toContain(`value="${word}"`)
   })
 
+  it('sends an old link past the last page to the last page, filters kept (as /vlog does)', async () => {
+    const { totalPages } = (await visitor().get(`/api/blog-posts?status=published&limit=${PAGE_SIZES.news}`)).body
+    const res = await visitor().get('/blog?page=99')
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe(totalPages > 1 ? `/blog?page=${totalPages}` : '/blog')
+    const categoryId = (await visitor().get('/api/categories')).body[0].id
+    const filtered = await visitor().get(`/blog?category=${categoryId}&page=99`)
+    expect(filtered.status).toBe(302)
+    expect(filtered.headers.get('location')).toMatch(new RegExp(`^/blog\\?category=${categoryId}(&page=\\d+)?$`))
+  })
+
   it('never fails on odd input', async () => {
     for (const path of [`/blog?search=${'a'.repeat(5000)}`, '/blog?category=abc&page=-3', '/blog?category=99999999999', '/blog?page=99999999999999999999']) {
       const res = await visitor().get(path)
-      expect(res.status, path).toBe(200)
+      expect([200, 302], path).toContain(res.status)
     }
     const unknown = await visitor().get('/blog?category=999999')
     expect(unknown.body).toMatch(/No posts found matching your criteria\./)
