@@ -33,6 +33,8 @@ test('/vlog: a grid of 24 cards, newest first, with pagination', async ({ page }
   await expect(first).toContainText(/\w{3} \d{2}, \d{4}/)
   await expect(first).toContainText(/[\d.]+K? views/)
   await expect(first).toContainText('1:12:40')
+  // Card titles are the level under the page's h1 (no skipped heading level).
+  await expect(first.getByRole('heading', { level: 2 })).toContainText('Community Town Hall')
 
   const pager = page.getByRole('navigation', { name: 'Video pages' })
   await expect(pager.locator('[aria-current="page"]')).toHaveText('1')
