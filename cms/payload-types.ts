@@ -428,6 +428,7 @@ export interface Comment {
   authorName: string;
   authorEmail?: string | null;
   content: string;
+  parent?: (number | null) | Comment;
   updatedAt: string;
   createdAt: string;
 }
@@ -1377,6 +1378,7 @@ export interface CommentsSelect<T extends boolean = true> {
   authorName?: T;
   authorEmail?: T;
   content?: T;
+  parent?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -26,6 +26,7 @@ import * as migration_20261125_095919_admin_user_search from './20261125_095919_
 import * as migration_20261125_112045_analytics from './20261125_112045_analytics';
 import * as migration_20261125_112046_analytics_indexes from './20261125_112046_analytics_indexes';
 import * as migration_20261125_131026_video_uploads from './20261125_131026_video_uploads';
+import * as migration_20261125_135223_comment_votes_replies from './20261125_135223_comment_votes_replies';
 
 export const migrations = [
   {
@@ -167,5 +168,10 @@ export const migrations = [
     up: migration_20261125_131026_video_uploads.up,
     down: migration_20261125_131026_video_uploads.down,
     name: '20261125_131026_video_uploads',
+  },
+  {
+    up: migration_20261125_135223_comment_votes_replies.up,
+    down: migration_20261125_135223_comment_votes_replies.down,
+    name: '20261125_135223_comment_votes_replies'
   },
 ];

@@ -19,6 +19,11 @@ const comment = (over: Partial<CommentView>): CommentView => ({
   likeCount: 0,
   likedByMe: false,
   reactions: [],
+  upCount: 0,
+  downCount: 0,
+  myVote: null,
+  parentId: null,
+  replies: [],
   canDelete: false,
   ...over,
 })
