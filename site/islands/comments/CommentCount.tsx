@@ -1,5 +1,5 @@
 import { formatCount } from '../../../shared/format'
-import { useCommentCount } from '../../lib/stores/comment-count-store'
+import { useHydratedCommentCount } from '../../lib/stores/comment-count-store'
 
 export interface CommentCountProps {
   videoId: string
@@ -9,8 +9,8 @@ export interface CommentCountProps {
   format: 'phrase' | 'number'
 }
 
-/** A comment count elsewhere on the video page that follows the comments section live. */
+/** A comment count elsewhere on the video page that follows the comments section live (hydrated `client:count`). */
 export default function CommentCount({ videoId, initial, format }: CommentCountProps) {
-  const count = useCommentCount(videoId, initial)
+  const count = useHydratedCommentCount(videoId, initial)
   return <>{format === 'phrase' ? `${count} ${count === 1 ? 'comment' : 'comments'}` : formatCount(count)}</>
 }
