@@ -136,6 +136,18 @@ describe('replies', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
   })
 
+  it("a comment on a video the reader cannot open (premium) cannot be replied to or voted on by them", async () => {
+    const premiumVideo = videos.find((v) => v.isPremium && !v.isUncut)?.videoId ?? videos.find((v) => v.isPremium)!.videoId
+    const adminClient = await signedInAdmin()
+    const posted = await adminClient.post(commentsOf(premiumVideo), { content: 'for premium members' })
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201)
+    const { client } = await registerMember(baseUrl)
+    expect((await client.post(repliesTo(posted.body.id), { content: 'let me in' })).status).toBe(404)
+    expect((await new ApiClient(baseUrl).post(repliesTo(posted.body.id), { authorName: 'Guest', content: 'let me in' })).status).toBe(404)
+    expect((await client.post(voteOn(posted.body.id), { value: 'up' })).status).toBe(404)
+    expect((await adminClient.post(repliesTo(posted.body.id), { content: 'admins can' })).status).toBe(201)
+  })
+
   it('earn comment points; deleting the parent removes its replies and takes their points back', async () => {
     const owner = await registerMember(baseUrl)
     const { body: top } = await owner.client.post(commentsOf(), { content: 'parent to delete' })
