@@ -452,6 +452,7 @@ export interface Comment {
   authorName: string;
   authorEmail?: string | null;
   content: string;
+  parent?: (number | null) | Comment;
   updatedAt: string;
   createdAt: string;
 }
@@ -1462,6 +1463,7 @@ export interface CommentsSelect<T extends boolean = true> {
   authorName?: T;
   authorEmail?: T;
   content?: T;
+  parent?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -14,6 +14,11 @@ export const SIGN_IN_TO_VIEW_BOOKMARKS = 'Please sign in to see the videos and p
 export const COMMENT_NOT_FOUND = 'That comment no longer exists.'
 export const SIGN_IN_TO_REACT = 'Please sign in to react to comments.'
 export const SIGN_IN_TO_LIKE = 'Please sign in to like comments.'
+export const SIGN_IN_TO_VOTE = 'Please sign in to vote on comments.'
+export const FAILED_TO_VOTE = 'Failed to vote on comment'
+export const VOTING_TOO_FAST = (minutes: number) =>
+  `Too many votes in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`
+export const REPLY_POSTED = 'Reply Posted'
 export const CANNOT_DELETE_COMMENT = 'Only the author or an admin can delete this comment.'
 export const COMMENTING_TOO_FAST = (minutes: number) =>
   `You're commenting too fast. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`

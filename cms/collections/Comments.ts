@@ -1,4 +1,4 @@
-import type { CollectionAfterDeleteHook, CollectionConfig } from 'payload'
+import type { CollectionAfterDeleteHook, CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 
 import { isAdmin, isAdminField } from '../access'
 import { ofOpenVideos } from '../access/gate'
@@ -31,6 +31,15 @@ const revokeCommentPoints: CollectionAfterDeleteHook = async ({ req, doc }) => {
   await revokeCommentAward(req.payload, { req, commentId: doc.id })
 }
 
+/**
+ * Replies go with their comment, each through its own delete so its points are taken back and the
+ * removal logged (a foreign-key cascade would skip both). Same request, same transaction. The
+ * caller was already allowed to delete the parent; its replies follow whoever wrote them.
+ */
+const deleteReplies: CollectionBeforeDeleteHook = async ({ req, id }) => {
+  await req.payload.delete({ collection: 'comments', where: { parent: { equals: id } }, req, overrideAccess: true, depth: 0 })
+}
+
 export const Comments: CollectionConfig = {
   slug: 'comments',
   admin: { useAsTitle: 'authorName', defaultColumns: ['authorName', 'video', 'createdAt'], group: 'Community' },
@@ -39,7 +48,7 @@ export const Comments: CollectionConfig = {
   // Read: the discussion of a video goes with it (the premium gate): none of a video the reader cannot open.
   access: { read: ofOpenVideos('video'), create: isAdmin, update: isAdmin, delete: commentDeleteAccess },
   defaultSort: '-createdAt',
-  hooks: { afterDelete: [logCommentDelete, revokeCommentPoints] },
+  hooks: { beforeDelete: [deleteReplies], afterDelete: [logCommentDelete, revokeCommentPoints] },
   fields: [
     { name: 'video', type: 'relationship', relationTo: 'videos', required: true, index: true },
     // The member account that wrote it (set by the server, never from the body); empty for visitors.
@@ -48,6 +57,9 @@ export const Comments: CollectionConfig = {
     // Never shown to anyone but admins.
     { name: 'authorEmail', type: 'email', access: { read: isAdminField } },
     { name: 'content', type: 'textarea', required: true, maxLength: 2000 },
+    // A reply's top-level comment (one level deep: a reply to a reply is stored under the same top).
+    { name: 'parent', type: 'relationship', relationTo: 'comments', index: true },
   ],
-  // Its likes and reactions are deleted with it (ON DELETE CASCADE, migration member_interactions).
+  // Its likes, reactions and votes are deleted with it (ON DELETE CASCADE, migration member_interactions);
+  // its replies by the beforeDelete hook above.
 }

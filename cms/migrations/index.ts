@@ -28,6 +28,7 @@ import * as migration_20261125_112046_analytics_indexes from './20261125_112046_
 import * as migration_20261125_131026_video_uploads from './20261125_131026_video_uploads';
 import * as migration_20261125_135056_youtube_sync from './20261125_135056_youtube_sync';
 import * as migration_20261125_135439_seo_bot from './20261125_135439_seo_bot';
+import * as migration_20261125_141333_comment_votes_replies from './20261125_141333_comment_votes_replies';
 
 export const migrations = [
   {
@@ -178,6 +179,11 @@ export const migrations = [
   {
     up: migration_20261125_135439_seo_bot.up,
     down: migration_20261125_135439_seo_bot.down,
-    name: '20261125_135439_seo_bot'
+    name: '20261125_135439_seo_bot',
+  },
+  {
+    up: migration_20261125_141333_comment_votes_replies.up,
+    down: migration_20261125_141333_comment_votes_replies.down,
+    name: '20261125_141333_comment_votes_replies'
   },
 ];

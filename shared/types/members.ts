@@ -4,6 +4,8 @@
  */
 import type { BookmarkContentType } from '../constants'
 
+export type CommentVote = 'up' | 'down'
+
 export type ReactionCount = { emoji: string; count: number; mine: boolean }
 
 /** One comment as the viewer may see it. `authorEmail` is present for admins only. */
@@ -20,6 +22,14 @@ export type CommentView = {
   likeCount: number
   likedByMe: boolean
   reactions: ReactionCount[]
+  /** Up and down votes (one per member, cms/services/comments/votes.ts) and the viewer's own. */
+  upCount: number
+  downCount: number
+  myVote: CommentVote | null
+  /** The top-level comment it answers; null for a top-level comment. */
+  parentId: number | null
+  /** Replies of a top-level comment, oldest first (always empty on a reply: one level deep). */
+  replies: CommentView[]
   /** Whether the viewer may delete it (admin, moderator or its author); the server checks again. */
   canDelete: boolean
   authorEmail?: string | null
@@ -28,7 +38,10 @@ export type CommentView = {
 /** GET /api/videos/{id}/comments: newest first. */
 export type CommentPage = {
   comments: CommentView[]
+  /** Top-level comments (what the pages count). */
   totalDocs: number
+  /** Every comment of the video, replies included: the count shown in the heading, header and Engagement. */
+  commentCount: number
   page: number
   limit: number
   totalPages: number
@@ -38,6 +51,9 @@ export type CommentPage = {
 
 /** POST /api/comments/{id}/like */
 export type LikeResult = { commentId: number; liked: true; likeCount: number }
+
+/** POST /api/comments/{id}/vote */
+export type VoteResult = { commentId: number; myVote: CommentVote | null; upCount: number; downCount: number }
 
 /** POST /api/comments/{id}/reactions */
 export type ReactionResult = { commentId: number; emoji: string; reacted: boolean; reactions: ReactionCount[] }

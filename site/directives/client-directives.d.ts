@@ -10,5 +10,7 @@ declare module 'astro' {
     'client:toast'?: boolean
     /** Hydrate when the member's first points award of the page arrives (site/directives/award.ts). */
     'client:award'?: boolean
+    /** Hydrate when the page's comment count first changes (site/directives/count.ts). */
+    'client:count'?: boolean
   }
 }

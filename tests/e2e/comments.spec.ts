@@ -41,13 +41,13 @@ test('a visitor posts a comment with a name; markup in it stays text', async ({ 
   await expect(item.getByText(text, { exact: true })).toBeVisible()
   await expect(item.getByText('AV', { exact: true })).toBeVisible()
   await expect(item.getByText('Just now')).toBeVisible()
-  for (const inert of ['👍 0', '👎 0', 'Reply']) await expect(item.getByRole('button', { name: inert })).toBeVisible()
+  for (const control of ['👍 0', '👎 0', 'Reply']) await expect(item.getByRole('button', { name: control })).toBeVisible()
   await expect(item.getByRole('button', { name: 'Add reaction' })).toHaveCount(0)
   await expect(page.locator('#comments-heading')).toHaveText(`Comments (${before + 1})`)
   expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined()
   await expect(section.getByText('ada@example.org')).toHaveCount(0)
 
-  // Server-rendered on reload, still inert, still without the email.
+  // Server-rendered on reload, still without the email.
   await openComments(page, freeVideos[4]!)
   await expect(page.locator('section#comments').getByText(text, { exact: true }).first()).toBeVisible()
   expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined()

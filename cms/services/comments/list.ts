@@ -15,6 +15,7 @@ export type Viewer = User | null | undefined
 
 export const COMMENT_PAGE_SIZE = 50
 export const NEWEST_FIRST = ['-createdAt', '-id']
+export const OLDEST_FIRST = ['createdAt', 'id']
 
 type AuthorFlags = { isAdmin: boolean; isPremium: boolean }
 
@@ -53,6 +54,7 @@ export async function toCommentViews(payload: Payload, docs: Comment[], videoId:
     const authorId = idOf(doc.author)
     const author = authorId === null ? undefined : flags.get(authorId)
     const like = counts.likes.get(doc.id)
+    const votes = counts.votes.get(doc.id)
     return {
       id: doc.id,
       videoId,
@@ -65,14 +67,42 @@ export async function toCommentViews(payload: Payload, docs: Comment[], videoId:
       likeCount: like?.count ?? 0,
       likedByMe: Boolean(like?.mine),
       reactions: counts.reactions.get(doc.id) ?? [],
+      upCount: votes?.up ?? 0,
+      downCount: votes?.down ?? 0,
+      myVote: votes?.mine ?? null,
+      parentId: idOf(doc.parent),
+      replies: [],
       canDelete: canDeleteComment(viewer, { author: authorId }),
       ...(admin ? { authorEmail: doc.authorEmail ?? null } : {}),
     }
   })
 }
 
+/** Every comment of the video the viewer may read, replies included (the count pages show). */
+export async function countVideoComments(payload: Payload, videoDocId: number, user: Viewer): Promise<number> {
+  const { totalDocs } = await payload.count({ collection: 'comments', where: { video: { equals: videoDocId } }, user, overrideAccess: false })
+  return totalDocs
+}
+
+/** The replies of these top-level comments, oldest first, as views attached under their parents. */
+async function withReplies(payload: Payload, tops: CommentView[], videoId: string, user: Viewer): Promise<CommentView[]> {
+  if (tops.length === 0) return tops
+  const { docs } = await payload.find({
+    collection: 'comments',
+    where: { parent: { in: tops.map((c) => c.id) } },
+    sort: OLDEST_FIRST,
+    pagination: false,
+    depth: 0,
+    user,
+    overrideAccess: false,
+  })
+  const replies = await toCommentViews(payload, docs, videoId, user)
+  return tops.map((top) => ({ ...top, replies: replies.filter((r) => r.parentId === top.id) }))
+}
+
 /**
- * GET /api/videos/{videoId}/comments and the video page's comments section: newest first. The
+ * GET /api/videos/{videoId}/comments and the video page's comments section: top-level comments
+ * newest first, each with its replies (oldest first), and the video's whole comment count. The
  * discussion of a video the reader cannot play (premium, uncut, early access) is withheld with it:
  * an empty page marked `locked` (comments may tell what the video holds).
  */
@@ -83,20 +113,22 @@ export async function listComments(
   const video = await findVideoDoc(payload, { user, videoId })
   if (!video) throw notFound(VIDEO_NOT_FOUND)
   const locked = lockReason(user, video)
-  if (locked) return { comments: [], totalDocs: 0, page: 1, limit, totalPages: 1, locked }
-  const result = await payload.find({
+  if (locked) return { comments: [], totalDocs: 0, commentCount: 0, page: 1, limit, totalPages: 1, locked }
+  const [result, commentCount] = await Promise.all([payload.find({
     collection: 'comments',
-    where: { video: { equals: video.id } },
+    where: { video: { equals: video.id }, parent: { exists: false } },
     sort: NEWEST_FIRST,
     page,
     limit,
     depth: 0,
     user,
     overrideAccess: false,
-  })
+  }), countVideoComments(payload, video.id, user)])
+  const tops = await toCommentViews(payload, result.docs, video.videoId, user)
   return {
-    comments: await toCommentViews(payload, result.docs, video.videoId, user),
+    comments: await withReplies(payload, tops, video.videoId, user),
     totalDocs: result.totalDocs,
+    commentCount,
     page: result.page ?? page,
     limit,
     totalPages: Math.max(1, result.totalPages),

@@ -1,15 +1,17 @@
 import type { Payload } from 'payload'
 
 import { COMMENTS_LOCKED } from '../../../shared/gate-messages'
-import { COMMENTING_TOO_FAST } from '../../../shared/member-messages'
+import { COMMENT_NOT_FOUND, COMMENTING_TOO_FAST } from '../../../shared/member-messages'
 import { COMMENT_REQUIRED, NAME_REQUIRED } from '../../../shared/messages'
 import type { CommentView } from '../../../shared/types/members'
 import type { PointsAward } from '../../../shared/types/points'
+import type { Video } from '../../payload-types'
 import { awardForComment, inTransaction } from '../points'
 import { rules } from '../rate-limit'
 import { badRequest, forbidden, notFound } from '../errors'
 import { canOpen } from '../premium-gate'
 import { findVideoDoc, VIDEO_NOT_FOUND } from '../videos'
+import { findComment } from './delete'
 import { limitAction } from './limits'
 import { toCommentViews, type Viewer } from './list'
 import { normalizeCommentText, normalizeName } from './text'
@@ -33,6 +35,32 @@ export async function postComment(
 ): Promise<PostedComment> {
   const video = await findVideoDoc(payload, { user, videoId })
   if (!video) throw notFound(VIDEO_NOT_FOUND)
+  return createComment(payload, { video, parentId: null, user, input })
+}
+
+/**
+ * POST /api/comments/{id}/replies: a reply, under the same rules as a comment (validation, rate
+ * limit, points, deletion). One level deep: a reply to a reply is stored under its top-level comment.
+ */
+export async function postReply(
+  payload: Payload,
+  { commentId, user, input }: { commentId: number | null; user: Viewer; input: NewComment },
+): Promise<PostedComment> {
+  // Read with the caller's access: a comment of a video they cannot open is not found.
+  const parent = await findComment(payload, commentId, user)
+  const topId = idOf(parent.parent) ?? parent.id
+  const videoDocId = idOf(parent.video)
+  const found = videoDocId === null ? null : await payload.findByID({ collection: 'videos', id: videoDocId, depth: 0, disableErrors: true, user, overrideAccess: false })
+  if (!found) throw notFound(COMMENT_NOT_FOUND)
+  return createComment(payload, { video: found, parentId: topId, user, input })
+}
+
+type VideoDoc = Video
+
+async function createComment(
+  payload: Payload,
+  { video, parentId, user, input }: { video: VideoDoc; parentId: number | null; user: Viewer; input: NewComment },
+): Promise<PostedComment> {
   // Its discussion is for those who can watch it (the premium gate), like its comment list.
   if (!canOpen(user, video)) throw forbidden(COMMENTS_LOCKED)
   const content = normalizeCommentText(input.content)
@@ -45,6 +73,7 @@ export async function postComment(
       collection: 'comments',
       data: {
         video: video.id,
+        parent: parentId,
         author: user?.id ?? null,
         authorName,
         authorEmail: user ? null : input.authorEmail?.toLowerCase() || null,
@@ -61,3 +90,6 @@ export async function postComment(
   const [view] = await toCommentViews(payload, [doc], video.videoId, user)
   return award ? { ...view!, award } : view!
 }
+
+const idOf = (value: number | { id: number } | null | undefined) =>
+  value === null || value === undefined ? null : typeof value === 'object' ? value.id : value

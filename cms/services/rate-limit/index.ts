@@ -55,6 +55,7 @@ export const rules = {
   comment: { name: 'comment', limit: envNumber('RATE_LIMIT_COMMENTS', 5), windowMs: 60 * 1000 },
   commentLike: { name: 'comment-like', limit: envNumber('RATE_LIMIT_COMMENT_LIKES', 30), windowMs: 60 * 1000 },
   commentReaction: { name: 'comment-reaction', limit: envNumber('RATE_LIMIT_COMMENT_REACTIONS', 30), windowMs: 60 * 1000 },
+  commentVote: { name: 'comment-vote', limit: envNumber('RATE_LIMIT_COMMENT_VOTES', 30), windowMs: 60 * 1000 },
   profilePicture: { name: 'profile-picture', limit: envNumber('RATE_LIMIT_PROFILE_PICTURE', 10), windowMs: 10 * 60 * 1000 },
   // Points (cms/services/points), per account: player progress beats (one every ~10 s while
   // playing), award claims, and time-zone changes (a new zone must not mint extra login days).

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { fieldErrors, messageFromApiError } from '../../../shared/api-error'
 import { COMMENT_MAX } from '../../../shared/constants'
-import { COMMENT_POSTED, COMMENT_POSTED_DESCRIPTION } from '../../../shared/member-messages'
+import { COMMENT_POSTED, COMMENT_POSTED_DESCRIPTION, REPLY_POSTED } from '../../../shared/member-messages'
 import { FAILED_TO_POST_COMMENT } from '../../../shared/messages'
 import type { SessionUser } from '../../../shared/schemas/auth'
 import { commentSchema } from '../../../shared/schemas/comment'
@@ -25,10 +25,14 @@ export interface CommentFormProps {
   videoId: string
   viewer: SessionUser | null
   onPosted: (comment: CommentView) => void
+  /** Set for the inline reply form: the comment answered (POST /api/comments/{id}/replies). */
+  replyTo?: { id: number; authorName: string }
+  /** The reply form's Cancel. */
+  onCancel?: () => void
 }
 
 /** Visitors give a name and optional email; a member's comment is posted under their account. */
-export function CommentForm({ videoId, viewer, onPosted }: CommentFormProps) {
+export function CommentForm({ videoId, viewer, onPosted, replyTo, onCancel }: CommentFormProps) {
   const idPrefix = useId()
   const [values, setValues] = useState<Values>(EMPTY)
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({})
@@ -38,12 +42,16 @@ export function CommentForm({ videoId, viewer, onPosted }: CommentFormProps) {
 
   const post = useMutation({
     mutationFn: (body: Partial<Values>) =>
-      apiJson<CommentView & { award?: PointsAward }>('POST', `/api/videos/${encodeURIComponent(videoId)}/comments`, body),
+      apiJson<CommentView & { award?: PointsAward }>(
+        'POST',
+        replyTo ? `/api/comments/${replyTo.id}/replies` : `/api/videos/${encodeURIComponent(videoId)}/comments`,
+        body,
+      ),
     onSuccess: (comment) => {
       onPosted(comment)
       setValues((v) => ({ ...v, content: '' }))
       setAttempted(false)
-      toast({ title: COMMENT_POSTED, description: COMMENT_POSTED_DESCRIPTION })
+      toast(replyTo ? { title: REPLY_POSTED } : { title: COMMENT_POSTED, description: COMMENT_POSTED_DESCRIPTION })
       reportAward(comment.award, { activityType: 'comment_post' })
     },
     onError: (error) => {
@@ -78,7 +86,7 @@ export function CommentForm({ videoId, viewer, onPosted }: CommentFormProps) {
 
   const length = values.content.length
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Add a comment">
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label={replyTo ? `Reply to ${replyTo.authorName}` : 'Add a comment'}>
       {viewer ? (
         <p className="text-sm text-muted-foreground">
           Commenting as <span className="font-semibold text-foreground">{viewer.username}</span>
@@ -97,15 +105,16 @@ export function CommentForm({ videoId, viewer, onPosted }: CommentFormProps) {
           </Field>
         </div>
       )}
-      <Field id={id('content')} label="Comment" error={errors.content}>
+      <Field id={id('content')} label={replyTo ? 'Reply' : 'Comment'} error={errors.content}>
         {(a11y) => (
           <div>
             <textarea
               {...a11y}
               aria-describedby={cx(a11y['aria-describedby'] ?? '', `${id('content')}-count`) || undefined}
               name="content"
-              rows={4}
-              placeholder="Share your thoughts on this video..."
+              rows={replyTo ? 3 : 4}
+              autoFocus={Boolean(replyTo)}
+              placeholder={replyTo ? `Reply to ${replyTo.authorName}...` : 'Share your thoughts on this video...'}
               value={values.content}
               onChange={(e) => change('content', e.target.value)}
               className="block w-full resize-y rounded-md border border-input bg-card px-3 py-2 text-base text-card-foreground placeholder:text-muted-foreground aria-invalid:border-destructive"
@@ -120,15 +129,22 @@ export function CommentForm({ videoId, viewer, onPosted }: CommentFormProps) {
         )}
       </Field>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {viewer ? <span /> : (
+        {viewer || replyTo ? <span /> : (
           <p className="text-sm text-muted-foreground">
-            <a href="/login" className="font-semibold text-primary">Sign in</a> to like and react to comments.
+            <a href={`/login?next=${encodeURIComponent(`/video/${videoId}`)}`} className="font-semibold text-primary">Sign in</a> to like and react to comments.
           </p>
         )}
-        <Button type="submit" aria-disabled={post.isPending || undefined}>
-          {post.isPending ? <Spinner /> : null}
-          {post.isPending ? 'Posting...' : 'Post Comment'}
-        </Button>
+        <div className="flex gap-2">
+          {onCancel ? (
+            <Button type="button" variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" aria-disabled={post.isPending || undefined}>
+            {post.isPending ? <Spinner /> : null}
+            {post.isPending ? 'Posting...' : replyTo ? 'Post Reply' : 'Post Comment'}
+          </Button>
+        </div>
       </div>
     </form>
   )

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
 import { messageFromApiError } from '../../../shared/api-error'
 import { initials, formatRelativeTime } from '../../../shared/format'
 import { COMMENT_DELETED, FAILED_TO_REACT } from '../../../shared/member-messages'
@@ -9,7 +10,10 @@ import { apiJson } from '../../lib/api-client'
 import { toast } from '../../lib/stores/toast-store'
 import MemberBadges from '../MemberBadges'
 import { cx } from '../ui/styles'
+import { CommentForm } from './CommentForm'
 import { CommentMenu } from './CommentMenu'
+import { CommentText } from './CommentText'
+import { CommentVotes } from './CommentVotes'
 import { ReactionPicker } from './ReactionPicker'
 
 export interface CommentItemProps {
@@ -18,14 +22,19 @@ export interface CommentItemProps {
   creatorId: number | null
   now: Date
   onChange: (comment: CommentView) => void
-  onDeleted: (id: number) => void
+  /** The comment went (with its replies, for a top-level one). */
+  onDeleted: (comment: CommentView) => void
+  /** A reply was posted under this comment's top-level comment. */
+  onReplied: (reply: CommentView) => void
 }
 
 const chip = 'inline-flex h-8 items-center gap-1.5 rounded-full border border-border px-2.5 text-sm tabular-nums'
 
 /** One comment: avatar, author and badges, relative time, text, and the member actions. */
-export function CommentItem({ comment, viewer, creatorId, now, onChange, onDeleted }: CommentItemProps) {
+export function CommentItem({ comment, viewer, creatorId, now, onChange, onDeleted, onReplied }: CommentItemProps) {
   const base = `/api/comments/${comment.id}`
+  const [replying, setReplying] = useState(false)
+  const returnPath = `/video/${encodeURIComponent(comment.videoId)}`
   const fail = (title: string) => (error: unknown) =>
     toast({ title, description: messageFromApiError(error), variant: 'destructive' })
 
@@ -42,7 +51,7 @@ export function CommentItem({ comment, viewer, creatorId, now, onChange, onDelet
   const remove = useMutation({
     mutationFn: () => apiJson<unknown>('DELETE', base),
     onSuccess: () => {
-      onDeleted(comment.id)
+      onDeleted(comment)
       toast({ title: COMMENT_DELETED })
     },
     onError: fail(FAILED_TO_DELETE_COMMENT),
@@ -55,16 +64,18 @@ export function CommentItem({ comment, viewer, creatorId, now, onChange, onDelet
   ]
   const mine = new Set(comment.reactions.filter((r) => r.mine).map((r) => r.emoji))
   const headingId = `comment-${comment.id}-author`
+  const reply = comment.parentId !== null
+  const Heading = reply ? 'h4' : 'h3'
 
   return (
-    <li className="flex gap-3 py-5 first:pt-0 last:pb-0 sm:gap-4" aria-busy={remove.isPending || undefined}>
+    <li className={cx('flex gap-3 sm:gap-4', reply ? '' : 'py-5 first:pt-0 last:pb-0')} aria-busy={remove.isPending || undefined}>
       <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-bold text-primary">
         {initials(comment.authorName)}
       </span>
       <article aria-labelledby={headingId} className="min-w-0 flex-1">
         <header className="flex items-start gap-2">
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-            <h3 id={headingId} className="font-sans text-base font-semibold break-all">
+            <Heading id={headingId} className="font-sans text-base font-semibold break-all">
               {comment.authorId !== null ? (
                 <a href={`/profile/${comment.authorId}`} className="text-foreground no-underline hover:underline">
                   {comment.authorName}
@@ -72,7 +83,7 @@ export function CommentItem({ comment, viewer, creatorId, now, onChange, onDelet
               ) : (
                 comment.authorName
               )}
-            </h3>
+            </Heading>
             {badges.length > 0 ? <MemberBadges badges={badges} label={`${comment.authorName}'s roles`} /> : null}
             <time dateTime={comment.createdAt} className="text-sm text-muted-foreground">
               {formatRelativeTime(comment.createdAt, now)}
@@ -80,13 +91,18 @@ export function CommentItem({ comment, viewer, creatorId, now, onChange, onDelet
           </div>
           {viewer && comment.canDelete ? <CommentMenu busy={remove.isPending} onDelete={() => remove.mutate()} /> : null}
         </header>
-        <p className="mt-1.5 break-words whitespace-pre-wrap">{comment.content}</p>
+        <CommentText content={comment.content} videoId={comment.videoId} />
 
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          {/* Voting and replies are not part of the product yet: shown, inert (SPEC §2). */}
-          <button type="button" aria-disabled="true" className={cx(chip, 'cursor-default text-muted-foreground')}>👍 0</button>
-          <button type="button" aria-disabled="true" className={cx(chip, 'cursor-default text-muted-foreground')}>👎 0</button>
-          <button type="button" aria-disabled="true" className="h-8 cursor-default px-2 text-sm font-medium text-muted-foreground">Reply</button>
+          <CommentVotes comment={comment} signedIn={Boolean(viewer)} returnPath={returnPath} onChange={onChange} />
+          <button
+            type="button"
+            onClick={() => setReplying(true)}
+            aria-expanded={replying}
+            className="h-8 rounded-md px-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
+          >
+            Reply
+          </button>
 
           {viewer ? (
             <button
@@ -129,6 +145,36 @@ export function CommentItem({ comment, viewer, creatorId, now, onChange, onDelet
           ) : null}
           {viewer ? <ReactionPicker mine={mine} disabled={react.isPending} onPick={(emoji) => react.mutate(emoji)} /> : null}
         </div>
+        {replying ? (
+          <div className="mt-4">
+            <CommentForm
+              videoId={comment.videoId}
+              viewer={viewer}
+              replyTo={{ id: comment.id, authorName: comment.authorName }}
+              onCancel={() => setReplying(false)}
+              onPosted={(reply) => {
+                setReplying(false)
+                onReplied(reply)
+              }}
+            />
+          </div>
+        ) : null}
+        {comment.replies.length > 0 ? (
+          <ul aria-label={`Replies to ${comment.authorName}`} className="mt-4 space-y-4 border-l-2 border-border pl-3 sm:pl-4">
+            {comment.replies.map((reply) => (
+              <CommentItem
+                key={reply.id}
+                comment={reply}
+                viewer={viewer}
+                creatorId={creatorId}
+                now={now}
+                onChange={onChange}
+                onDeleted={onDeleted}
+                onReplied={onReplied}
+              />
+            ))}
+          </ul>
+        ) : null}
       </article>
     </li>
   )

@@ -19,6 +19,11 @@ const comment = (over: Partial<CommentView>): CommentView => ({
   likeCount: 0,
   likedByMe: false,
   reactions: [],
+  upCount: 0,
+  downCount: 0,
+  myVote: null,
+  parentId: null,
+  replies: [],
   canDelete: false,
   ...over,
 })
@@ -38,6 +43,22 @@ const render = (props: Partial<CommentsSectionProps> = {}) =>
   )
 
 describe('CommentsSection (server render)', () => {
+  it('renders replies under their comment and clock times as links to that second', () => {
+    const reply = comment({ id: 5, parentId: 4, authorName: 'Replier', content: 'see 1:02:03' })
+    const html = render({
+      initialCount: 2,
+      initialComments: [comment({ id: 4, content: 'at 3:15 <b>', upCount: 2, downCount: 1, replies: [reply] })],
+    })
+    expect(html).toContain('href="/video/abc?t=195"')
+    expect(html).toContain('aria-label="Play from 3:15"')
+    expect(html).toContain('href="/video/abc?t=3723"')
+    expect(html).toContain('&lt;b&gt;')
+    expect(html).toContain('aria-label="Replies to Jane Doe"')
+    expect(html).toContain('👍 2')
+    expect(html).toContain('👎 1')
+    expect(html).toContain('Comments (2)')
+  })
+
   it('shows the empty state and the count', () => {
     const html = render()
     expect(html).toContain('Comments (0)')
@@ -51,7 +72,7 @@ describe('CommentsSection (server render)', () => {
     expect(html).not.toMatch(/<script>alert|<img src="?x/)
   })
 
-  it('shows initials, badges, relative time and the inert buttons', () => {
+  it('shows initials, badges, relative time, the vote counts and Reply', () => {
     const html = render({
       initialCount: 2,
       initialComments: [
