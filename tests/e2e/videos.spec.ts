@@ -71,7 +71,7 @@ test('video page: player, facts, key moments, summary, topics, recommended and u
   await expect(facts).toContainText('1:12:40')
   await expect(facts).toContainText('0 comments')
 
-  const side = page.getByRole('complementary', { name: 'About this video' })
+  const side = page.getByRole('complementary', { name: 'Summary and actions' })
   const moments = side.getByRole('region', { name: 'Key Moments' }).getByRole('listitem')
   await expect(moments).toHaveCount(6)
   await expect(moments.nth(1)).toContainText('6:15')
