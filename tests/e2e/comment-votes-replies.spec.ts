@@ -7,6 +7,9 @@ import { expect, expectToast, open, registerViaApi, test } from './fixtures'
 // A free, self-hosted video (the seeded 10-second sample clip plays in <video id="video-player">).
 const VIDEO = 'manual_noib0upzhq'
 
+// The tests here comment on the same video and read its counts: one after another, not side by side.
+test.describe.configure({ mode: 'default' })
+
 async function openComments(page: Page) {
   await open(page, `/video/${VIDEO}`)
   const section = page.locator('section#comments')
