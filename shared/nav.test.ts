@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ADMIN_NAV_ITEM, FOOTER_ABOUT_ITEMS, FOOTER_CONTENT_LINKS, NAV_ITEMS, isNavActive } from './nav'
+import { ADMIN_NAV_ITEM, FOOTER_ABOUT_ITEMS, FOOTER_CONTENT_LINKS, NAV_ITEMS, isNavActive, signInHref } from './nav'
 
 describe('isNavActive', () => {
   it("matches '/' only exactly", () => {
@@ -51,5 +51,16 @@ describe('navigation data', () => {
     expect(FOOTER_ABOUT_ITEMS.map((i) => i.label)).toEqual(['My Story', 'Contact', 'Newsletter', 'RSS Feed'])
     // Only the RSS feed has a target (beyond the spec: the reading issue links it to the posts feed).
     expect(FOOTER_ABOUT_ITEMS.filter((i) => i.href).map((i) => [i.label, i.href])).toEqual([['RSS Feed', '/rss.xml']])
+  })
+})
+
+describe('signInHref', () => {
+  it('carries the page back, except from home and the account pages', () => {
+    expect(signInHref('/video/abc?t=30')).toBe('/login?next=%2Fvideo%2Fabc%3Ft%3D30')
+    expect(signInHref('/blog#top')).toBe('/login?next=%2Fblog')
+    expect(signInHref('/')).toBe('/login')
+    expect(signInHref('/login?next=/x')).toBe('/login')
+    expect(signInHref('/register')).toBe('/login')
+    expect(signInHref('//evil.example/')).toBe('/login')
   })
 })

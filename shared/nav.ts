@@ -61,3 +61,13 @@ export const FOOTER_SOCIAL_ITEMS: readonly FooterItem[] = [
   { label: 'X' },
   { label: 'Facebook' },
 ]
+
+/**
+ * A sign-in link that brings the reader back to `returnPath` (path and query of the page they are
+ * on) once signed in; plain `/login` from the home page and from the account pages themselves.
+ */
+export function signInHref(returnPath: string): string {
+  const path = returnPath.split('#')[0] ?? ''
+  if (!path.startsWith('/') || path.startsWith('//') || path === '/' || /^\/(login|register)(\/|\?|$)/.test(path)) return '/login'
+  return `/login?next=${encodeURIComponent(path)}`
+}

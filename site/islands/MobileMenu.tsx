@@ -10,12 +10,14 @@ export interface MobileMenuProps {
   items: readonly NavItem[]
   /** Current path, to mark the active link. */
   pathname: string
+  /** Sign In, bringing the reader back to this page (shared/nav.ts signInHref). */
+  signInHref?: string
   /** Visitors also get the Premium / Sign In / Join Community buttons. */
   signedIn: boolean
 }
 
 /** Slide-out navigation for narrow screens: a modal sheet with the nav links. */
-export default function MobileMenu({ items, pathname, signedIn }: MobileMenuProps) {
+export default function MobileMenu({ items, pathname, signInHref = '/login', signedIn }: MobileMenuProps) {
   const [open, setOpen] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
 
@@ -69,7 +71,7 @@ export default function MobileMenu({ items, pathname, signedIn }: MobileMenuProp
             <ButtonLink href="/premium" variant="premium" size="lg">
               {`Premium ${PREMIUM_PRICE_LABEL}`}
             </ButtonLink>
-            <ButtonLink href="/login" variant="outline" size="lg">
+            <ButtonLink href={signInHref} variant="outline" size="lg">
               Sign In
             </ButtonLink>
             <ButtonLink href="/register" variant="primary" size="lg">

@@ -102,6 +102,11 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: strin
       <div className="grid gap-1">
         <p className="text-sm font-semibold">{item.title}</p>
         {item.description ? <p className="text-sm opacity-95">{item.description}</p> : null}
+        {item.link ? (
+          <a href={item.link.href} className="text-sm font-semibold underline underline-offset-2">
+            {item.link.label}
+          </a>
+        ) : null}
       </div>
       <button
         type="button"

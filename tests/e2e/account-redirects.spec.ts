@@ -30,6 +30,8 @@ test.describe('/age-verification', () => {
   test('signed out → /login', async ({ page }) => {
     await page.goto('/age-verification')
     await expect(page).toHaveURL(atPath('/login'))
+    // Signing in brings them back.
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/age-verification')
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
   })
 
@@ -56,6 +58,7 @@ test.describe('/welcome-premium', () => {
   test('signed out → /login', async ({ page }) => {
     await page.goto('/welcome-premium')
     await expect(page).toHaveURL(atPath('/login'))
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/welcome-premium')
   })
 
   test('unverified → /age-verification', async ({ page }) => {

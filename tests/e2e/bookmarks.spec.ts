@@ -61,6 +61,9 @@ test("a visitor's bookmark click asks them to sign in", async ({ page }) => {
   await open(page, `/video/${video.videoId}`)
   await page.locator('main').getByRole('button', { name: 'Bookmark', exact: true }).first().click()
   await expectToast(page, 'Sign In Required', 'Please sign in to bookmark content.')
+  // The prompt's Sign In brings the reader back to this video.
+  await page.getByRole('region', { name: /Notifications/ }).getByRole('link', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === `/video/${video.videoId}`)
 })
 
 test('/bookmarks: sign-in page for visitors; a member lists, removes, and reaches the empty state', async ({ page }) => {

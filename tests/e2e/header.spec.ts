@@ -220,8 +220,8 @@ test.describe('mobile slide-out menu (390×844)', () => {
     await expect(links).toHaveText(NAV.map((i) => i.label))
     for (const [index, item] of NAV.entries()) await expect(links.nth(index)).toHaveAttribute('href', item.href)
     await expect(sheet.getByRole('link', { name: 'News' })).toHaveAttribute('aria-current', 'page')
-    // Visitors get the account buttons in the sheet.
-    await expect(sheet.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/login')
+    // Visitors get the account buttons in the sheet; Sign In brings them back to this page.
+    await expect(sheet.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/login?next=%2Fblog')
     await expect(sheet.getByRole('link', { name: 'Join Community', exact: true })).toHaveAttribute('href', '/register')
     await expect(sheet.getByRole('link', { name: 'Premium $4.99', exact: true })).toHaveAttribute('href', '/premium')
     await expect

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { messageFromApiError, statusFromApiError } from '../../../shared/api-error'
 import type { BookmarkContentType } from '../../../shared/constants'
 import { BOOKMARK_ADDED, BOOKMARK_ADDED_DESCRIPTION, BOOKMARK_REMOVED } from '../../../shared/member-messages'
+import { signInHref } from '../../../shared/nav'
 import {
   ALREADY_BOOKMARKED,
   FAILED_TO_BOOKMARK,
@@ -74,7 +75,7 @@ function BookmarkButton({ contentType, contentId, title, thumbnailUrl, signedIn,
 
   function onClick() {
     if (!signedIn) {
-      toast({ title: SIGN_IN_REQUIRED, description: SIGN_IN_TO_BOOKMARK })
+      toast({ title: SIGN_IN_REQUIRED, description: SIGN_IN_TO_BOOKMARK, link: { label: 'Sign In', href: signInHref(`${location.pathname}${location.search}`) } })
       return
     }
     if (toggle.isPending || check.isLoading) return

@@ -13,6 +13,8 @@ export interface ToastInput {
   variant?: ToastVariant
   /** How long it shows (default TOAST.durationMs); the points toast shows TOAST.pointsToastMs. */
   durationMs?: number
+  /** A link under the text (e.g. Sign In, back to this page). */
+  link?: { label: string; href: string }
 }
 
 export interface ToastItem extends ToastInput {
