@@ -44,17 +44,20 @@ export function formatWatchTime(totalSeconds: number): string {
 
 // ── Durations ──────────────────────────────────────────────────────────────────
 
-const ISO_DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/
+const ISO_DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/
 
-/** 'PT4M13S' → 253, 'P1DT2H' → 93600; null when not an ISO 8601 duration of days/hours/min/sec. */
+/**
+ * 'PT4M13S' → 253, 'P1DT2H' → 93600, 'P1W' → 604800 (YouTube writes weeks), 'P0D' → 0; null when
+ * not an ISO 8601 duration of weeks/days/hours/min/sec.
+ */
 export function parseIsoDuration(s: string): number | null {
   const m = ISO_DURATION.exec(s.trim().toUpperCase())
   if (!m) return null
-  const [, d, h, min, sec] = m
+  const [, w, d, h, min, sec] = m
   // 'P', 'PT' and 'P1DT' match the pattern but name no (time) component.
-  if (d === undefined && h === undefined && min === undefined && sec === undefined) return null
+  if (w === undefined && d === undefined && h === undefined && min === undefined && sec === undefined) return null
   if (m[0].includes('T') && h === undefined && min === undefined && sec === undefined) return null
-  return Number(d ?? 0) * 86400 + Number(h ?? 0) * 3600 + Number(min ?? 0) * 60 + Math.floor(Number(sec ?? 0))
+  return Number(w ?? 0) * 604800 + Number(d ?? 0) * 86400 + Number(h ?? 0) * 3600 + Number(min ?? 0) * 60 + Math.floor(Number(sec ?? 0))
 }
 
 /** Seconds → 'm:ss', or 'h:mm:ss' from an hour up. */

@@ -1,22 +1,14 @@
 // Pure readers of YouTube's values (tested in parse.test.ts).
 import { normalizeHandle } from '../../../shared/schemas/site-settings'
-import { toIsoDuration } from '../../../shared/format'
+import { parseIsoDuration, toIsoDuration } from '../../../shared/format'
 import type { YoutubeVideoFields, YtThumbnails, YtVideo } from './types'
 
 const TITLE_MAX = 200
-const YT_DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/
-
 /**
  * Seconds in one of YouTube's ISO 8601 durations: 'PT4M13S' → 253, 'P1DT2H3M4S' → 93784,
  * 'P0D' (a live or upcoming broadcast) → 0; null when it is not one.
  */
-export function durationSeconds(value: string | null | undefined): number | null {
-  if (typeof value !== 'string') return null
-  const m = YT_DURATION.exec(value.trim().toUpperCase())
-  if (!m || m[0] === 'P' || m[0].endsWith('T')) return null
-  const [, w, d, h, min, s] = m
-  return Number(w ?? 0) * 604800 + Number(d ?? 0) * 86400 + Number(h ?? 0) * 3600 + Number(min ?? 0) * 60 + Math.floor(Number(s ?? 0))
-}
+export const durationSeconds = (value: string | null | undefined): number | null => (typeof value === 'string' ? parseIsoDuration(value) : null)
 
 /** The duration as the site stores it (PT#H#M#S); null when YouTube gave none or nonsense. */
 export const normalizeDuration = (value: string | null | undefined): string | null => {
