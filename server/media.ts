@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import express, { type Response } from 'express'
 import type { Payload } from 'payload'
 
+import { contentCache } from '../cms/services/cache'
 import { canOpen, type GateItem } from '../cms/services/premium-gate'
 import { videoIdOfMediaPath } from '../cms/services/video-upload/storage'
 import { ROOT } from './environment'
@@ -107,6 +108,12 @@ async function videosOf(payload: Payload, relative: string): Promise<FileVideos 
   // An upload's folder (videos/manual_…/: its original and HLS playlists and segments) belongs to
   // the video of that id; any other file to the videos pointing at it.
   const uploadedVideoId = videoIdOfMediaPath(relative)
+  // Remembered like other content reads (cleared by any video write): an HLS player asks for a
+  // playlist and a segment every few seconds, each of them checked here.
+  return contentCache().get(JSON.stringify(['media:gate', uploadedVideoId ?? urlPath]), () => gateFlagsOf(payload, uploadedVideoId, urlPath, absolute))
+}
+
+async function gateFlagsOf(payload: Payload, uploadedVideoId: string | null, urlPath: string, absolute: string): Promise<FileVideos> {
   // overrideAccess: this router is the access check; it reads only the gate's flags.
   const { docs } = await payload.find({
     collection: 'videos',
