@@ -8,6 +8,7 @@ import { clearThrottleOnNewPassword, guardPasswordReset, refusePayloadLogin } fr
 import { confirmAdminChange, confirmAdminChangeField } from '../hooks/confirm-admin-change'
 import { complimentaryNeedsEndDate, keepPremiumBadge } from '../services/premium/user-fields'
 import { keepModeratorBadge } from '../services/admin-users/moderator-badge'
+import { serializeUserWrites } from '../services/auth/user-row'
 
 const secureCookies =
   process.env.COOKIE_SECURE !== undefined
@@ -73,7 +74,7 @@ export const Users: CollectionConfig = {
     unlock: isAdmin,
   },
   hooks: {
-    beforeOperation: [refusePayloadLogin, guardPasswordReset],
+    beforeOperation: [refusePayloadLogin, guardPasswordReset, serializeUserWrites],
     beforeChange: [confirmAdminChange, clearGivenMemberNumber, clearThrottleOnNewPassword, keepPremiumBadge, keepModeratorBadge],
     afterChange: [assignMemberNumber],
   },

@@ -10,6 +10,8 @@ import { accountName, clearLoginFailures, loginWaitSeconds, recordLoginFailure }
 import { verifyPassword } from './password'
 import { forgetSessionToken } from '../cache/session-cache'
 import { revokeSessionId, verifiedTokenClaims } from './revoked-sessions'
+import { lockUserRow } from './user-row'
+import { inTransaction } from '../db/transactions'
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.'
 
@@ -88,13 +90,17 @@ export async function signIn(payload: Payload, input: SignInInput): Promise<Sign
  */
 export async function createSession(payload: Payload, user: Pick<User, 'id'>): Promise<{ token: string; exp: number }> {
   const collectionConfig = payload.collections.users.config
-  const req = await createLocalReq({}, payload)
-  const stored = (await payload.db.findOne({ collection: 'users', req, where: { id: { equals: user.id } } })) as StoredUser | null
-  if (!stored) throw unauthorized(INVALID_CREDENTIALS)
-  // Without the password columns: the session write must never put back a hash an admin has just replaced.
-  const { hash: _hash, salt: _salt, ...row } = stored
-  const { sid } = await addSessionToUser({ collectionConfig, payload, req, user: row as never })
-  const fieldsToSign = getFieldsToSign({ collectionConfig, email: stored.email ?? '', sid, user: { ...row, collection: 'users' } as never })
+  // Under the row's lock (user-row.ts): Payload's addSessionToUser writes the row back whole.
+  const { sid, row, email } = await inTransaction(payload, async (req) => {
+    if (!(await lockUserRow(payload, req, user.id))) throw unauthorized(INVALID_CREDENTIALS)
+    const stored = (await payload.db.findOne({ collection: 'users', req, where: { id: { equals: user.id } } })) as StoredUser | null
+    if (!stored) throw unauthorized(INVALID_CREDENTIALS)
+    // Without the password columns: the session write must never put back a hash an admin has just replaced.
+    const { hash: _hash, salt: _salt, ...row } = stored
+    const session = await addSessionToUser({ collectionConfig, payload, req, user: row as never })
+    return { sid: session.sid, row, email: stored.email ?? '' }
+  })
+  const fieldsToSign = getFieldsToSign({ collectionConfig, email, sid, user: { ...row, collection: 'users' } as never })
   return jwtSign({ fieldsToSign, secret: payload.secret, tokenExpiration: collectionConfig.auth.tokenExpiration })
 }
 
@@ -115,8 +121,17 @@ export function expiredSessionCookie(payload: Payload): string {
 export async function logoutMember(payload: Payload, user: (User & { _sid?: string; collection?: string }) | null, token?: string | null) {
   try {
     if (!user) throw new Error('the session could not be read')
-    const req = await createLocalReq({ user: { ...user, collection: 'users' } as never }, payload)
-    await logoutOperation({ collection: payload.collections.users, req })
+    const member = user
+    const outer = await createLocalReq({ user: { ...member, collection: 'users' } as never }, payload)
+    // Under the row's lock (user-row.ts): the logout writes the row back whole, less this session.
+    await inTransaction(
+      payload,
+      async (req) => {
+        await lockUserRow(payload, req, member.id)
+        await logoutOperation({ collection: payload.collections.users, req })
+      },
+      outer,
+    )
   } catch (error) {
     const claims = verifiedTokenClaims(token, payload.secret)
     const sid = typeof user?._sid === 'string' ? user._sid : claims?.sid

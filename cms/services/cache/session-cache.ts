@@ -1,6 +1,8 @@
 import { createLocalReq, executeAuthStrategies, extractJWT, type Payload, type PayloadRequest, type TypedUser } from 'payload'
 
 import { forgetRevokedSession, hasRevokedSessions, isSessionRevoked } from '../auth/revoked-sessions'
+import { lockUserRow } from '../auth/user-row'
+import { inTransaction } from '../db/transactions'
 import { ContentCache } from './content-cache'
 import { afterTransactionEnds } from './transaction-end'
 
@@ -127,11 +129,15 @@ async function findUnrevokedSessionUser(payload: Payload, headers: Headers): Pro
 async function deleteRevokedSession(payload: Payload, user: TypedUser): Promise<void> {
   const sid = (user as { _sid?: unknown })._sid as string
   try {
-    const stored = (await payload.db.findOne({ collection: 'users', where: { id: { equals: user.id } } })) as { sessions?: { id?: unknown }[] } | null
-    if (stored?.sessions?.some((session) => session.id === sid)) {
-      const sessions = stored.sessions.filter((session) => session.id !== sid)
-      await payload.db.updateOne({ collection: 'users', id: user.id, data: { ...stored, sessions, updatedAt: null }, returning: false })
-    }
+    // Under the row's lock (user-row.ts): the row is written back whole, less this session.
+    await inTransaction(payload, async (req) => {
+      await lockUserRow(payload, req, user.id)
+      const stored = (await payload.db.findOne({ collection: 'users', req, where: { id: { equals: user.id } } })) as { sessions?: { id?: unknown }[] } | null
+      if (stored?.sessions?.some((session) => session.id === sid)) {
+        const sessions = stored.sessions.filter((session) => session.id !== sid)
+        await payload.db.updateOne({ collection: 'users', id: user.id, req, data: { ...stored, sessions, updatedAt: null }, returning: false })
+      }
+    })
     forgetRevokedSession(sid)
     payload.logger.info({ event: 'logout_completed', userId: user.id }, 'logout: deferred session deletion done')
   } catch (error) {
