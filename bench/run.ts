@@ -8,13 +8,13 @@ import { startTestServer } from '../tests/helpers/test-server'
 import { startBaseline } from './lib/baseline'
 import { measurePageJs, type PageJs } from './lib/js-size'
 import { load, round, serialLatency, type LoadOptions, type LoadResult } from './lib/load'
-import { oversizedBodies } from './lib/oversized-bodies'
+import { oversizedBodies, rssMB } from './lib/oversized-bodies'
 import { analyticsBench } from './lib/analytics-bench'
 import { analyticsTable, updateAnalyticsReadme, type AnalyticsReport } from './lib/analytics-report'
 import { pointsBench } from './lib/points-bench'
 import { pointsTable, updatePointsReadme, type PointsReport } from './lib/points-report'
 import { registrationBurst } from './lib/registration-burst'
-import { budgetLines, markdownTable, updateReadme, type RouteResult, type RunMeta } from './lib/report'
+import { budgetLines, markdownTable, memoryBudgetLine, updateReadme, type RouteResult, type RunMeta } from './lib/report'
 
 const OUT_DIR = path.join(import.meta.dirname, 'out')
 const LOAD: LoadOptions = {
@@ -135,6 +135,9 @@ async function main() {
     }
   }
 
+  // Memory of the warm server, read before the hardening runs push it on purpose.
+  const warmRssMB = round(rssMB(server.pid), 0)
+
   // Floors for the diagnosis: Express + Astro with no database work, and one database round trip.
   const floors = {
     robotsTxtMs: await serialLatency(`${appUrl}/robots.txt`, {}, SERIAL_SAMPLES),
@@ -169,7 +172,8 @@ async function main() {
     floors,
     hardening: { oversizedBodies: oversized, registrationBurst: burst },
     missing,
-    budgets: budgetLines(results),
+    budgets: [...budgetLines(results), memoryBudgetLine(warmRssMB)],
+    memory: { warmRssMB },
     // A run without the opt-in cases keeps their last figures.
     points: points ?? previous.points,
     analytics: analytics ?? previous.analytics,

@@ -86,3 +86,24 @@ describe('createPageCache with nextChange (an early-access opening)', () => {
     }
   })
 })
+
+describe('createPageCache with a byte budget', () => {
+  it('keeps the newest pages within maxBytes, the oldest going first', async () => {
+    const app = express()
+    app.use(createPageCache(10, { maxBytes: 2500 }))
+    app.get('/big/:n', (req, res) => void res.type('html').send(`<p>${req.params.n}</p>`.padEnd(1000, ' ')))
+    const server = app.listen(0)
+    await new Promise((resolve) => server.once('listening', resolve))
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const hit = async (path: string) => (await fetch(at + path)).headers.get('x-page-cache') === 'hit'
+    try {
+      for (const n of [1, 2, 3]) expect(await hit(`/big/${n}`)).toBe(false)
+      // 3,000 bytes of pages for a 2,500-byte budget: the first went.
+      expect(await hit('/big/3')).toBe(true)
+      expect(await hit('/big/2')).toBe(true)
+      expect(await hit('/big/1')).toBe(false)
+    } finally {
+      server.close()
+    }
+  })
+})

@@ -6,6 +6,8 @@ type Entry = { status: number; headers: Record<string, string | string[]>; body:
 
 const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
 const MAX_ENTRIES = 500
+/** What the stored pages may hold in all by default (oldest go first), and what one page may. */
+const MAX_BYTES = 24 * 1024 * 1024
 const MAX_BODY_BYTES = 1024 * 1024
 
 /**
@@ -20,14 +22,22 @@ const MAX_BODY_BYTES = 1024 * 1024
  */
 export function createPageCache(
   ttlSeconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10),
-  { nextChange }: { nextChange?: () => Promise<number | null> } = {},
+  { nextChange, maxBytes = MAX_BYTES }: { nextChange?: () => Promise<number | null>; maxBytes?: number } = {},
 ) {
   const entries = new Map<string, Entry>()
+  let bytes = 0
   let generation = 0
+  const remove = (key: string) => {
+    const entry = entries.get(key)
+    if (!entry) return
+    entries.delete(key)
+    bytes -= entry.body.length
+  }
   registerPageCacheStore({
     clear: () => {
       generation++
       entries.clear()
+      bytes = 0
     },
   })
   const ttl = Math.max(0, ttlSeconds) * 1000
@@ -45,7 +55,7 @@ export function createPageCache(
       res.setHeader('x-page-cache', 'hit')
       return req.method === 'HEAD' ? res.end() : res.end(hit.body)
     }
-    if (hit) entries.delete(key)
+    if (hit) remove(key)
     if (req.method === 'HEAD') return next()
 
     const renderedFrom = generation
@@ -70,13 +80,18 @@ export function createPageCache(
       const type = String(res.getHeader('content-type') ?? '')
       const cacheControl = String(res.getHeader('cache-control') ?? '')
       if (renderedFrom === generation && res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && !/private|no-store/.test(cacheControl) && size <= MAX_BODY_BYTES) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
         const headers: Record<string, string | string[]> = {}
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (value !== undefined && name !== 'content-length' && name !== 'content-encoding' && name !== 'vary') headers[name] = typeof value === 'number' ? String(value) : value
         }
         const expires = Math.min(Date.now() + ttl, changesAt ?? Number.POSITIVE_INFINITY)
-        if (expires > Date.now()) entries.set(key, { status: 200, headers, body: Buffer.concat(chunks), expires })
+        if (expires > Date.now()) {
+          remove(key)
+          const body = Buffer.concat(chunks)
+          entries.set(key, { status: 200, headers, body, expires })
+          bytes += body.length
+          while (entries.size > MAX_ENTRIES || bytes > maxBytes) remove(entries.keys().next().value as string)
+        }
       }
       return end(chunk, ...rest)
     }) as Response['end']

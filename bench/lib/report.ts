@@ -27,7 +27,14 @@ export const BUDGETS = {
   jsGzipBytes: { post: 50 * 1024, video: 150 * 1024 },
   minBaselineRatio: 0.25,
   ratioRoutes: ['home', 'blog', 'post', 'video'],
+  /** Issue 14 "Memory": a warm server (after the page runs) holds at most this much. */
+  warmRssMB: 300,
 } as const
+
+/** The warm server's resident memory against its budget. */
+export function memoryBudgetLine(warmRssMB: number): BudgetLine {
+  return { budget: 'server RSS, warm (after the page runs)', measured: `${warmRssMB} MB`, limit: `≤ ${BUDGETS.warmRssMB} MB`, met: warmRssMB <= BUDGETS.warmRssMB }
+}
 
 export function budgetLines(results: RouteResult[]): BudgetLine[] {
   const lines: BudgetLine[] = []

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 
 import type { User } from '../../payload-types'
 import { cacheAudience } from './audience'
-import { ContentCache, deepFreeze } from './content-cache'
+import { approximateBytes, ContentCache, deepFreeze } from './content-cache'
 
 const clock = (start = 1_000_000) => {
   let t = start
@@ -49,6 +49,33 @@ describe('ContentCache', () => {
     expect(cache.has('b')).toBe(false)
     expect(['a', 'c', 'd'].every((key) => cache.has(key))).toBe(true)
     expect(await cache.get('a', async () => 'reloaded')).toBe('a')
+  })
+
+  it('holds at most maxBytes, dropping the least recently used; a value over the whole budget is answered, not kept', async () => {
+    const page = (n: number) => ({ title: 'x'.repeat(1000), n }) // about 2 KB each
+    const one = approximateBytes(page(0))
+    const cache = new ContentCache({ ttlMs: 10_000, maxEntries: 100, maxBytes: one * 3 })
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => page(1))
+    await cache.get('a', async () => page(2)) // a is now the most recently used
+    await cache.get('d', async () => page(3))
+    expect(cache.size).toBe(3)
+    expect(cache.bytes).toBeLessThanOrEqual(one * 3)
+    expect(cache.has('b')).toBe(false)
+    expect(await cache.get('huge', async () => 'y'.repeat(one * 4))).toHaveLength(one * 4)
+    expect(cache.has('huge')).toBe(false)
+    expect(['a', 'c', 'd'].every((key) => cache.has(key))).toBe(true)
+    cache.clear()
+    expect(cache.bytes).toBe(0)
+  })
+
+  it('keeps its byte count through updates and removals', async () => {
+    const cache = new ContentCache({ ttlMs: 10_000, maxEntries: 10, maxBytes: 1_000_000 })
+    await cache.get('a', async () => ({ id: 1, points: 5 }))
+    await cache.get('b', async () => ({ id: 2, bio: 'short' }))
+    cache.updateWhere<{ id: number; bio?: string }>((value) => (value as { id: number }).id === 2, (value) => ({ ...value, bio: 'z'.repeat(500) }))
+    expect(cache.bytes).toBe(approximateBytes({ id: 1, points: 5 }) + approximateBytes({ id: 2, bio: 'z'.repeat(500) }))
+    cache.deleteWhere((value) => (value as { id: number }).id === 1)
+    expect(cache.bytes).toBe(approximateBytes({ id: 2, bio: 'z'.repeat(500) }))
   })
 
   it('clear() drops every entry', async () => {

@@ -1,6 +1,7 @@
 /**
- * A small in-memory cache of resolved query results, with a time limit per entry, a cap on the
- * number of entries (least recently used go first), one load per key at a time, and a
+ * A small in-memory cache of resolved query results, with a time limit per entry, caps on the
+ * number of entries and on their approximate size in bytes (least recently used go first), one
+ * load per key at a time, and a
  * generation counter so that a load which began before a clear never stores what it read.
  * Values are deep-frozen: every caller shares them, so none may change them.
  */
@@ -8,6 +9,8 @@ export type ContentCacheOptions = {
   /** How long an entry is served, in ms; 0 turns the cache off (every call loads). */
   ttlMs: number
   maxEntries: number
+  /** What the entries may hold in all (approximateBytes); unbounded when left out. */
+  maxBytes?: number
   /** The clock, for tests. */
   now?: () => number
 }
@@ -17,24 +20,32 @@ export type GetOptions<T> = {
   expiresAt?: (value: T) => number | null | undefined
 }
 
-type Entry = { value: unknown; expires: number }
+type Entry = { value: unknown; expires: number; bytes: number }
 
 export class ContentCache {
   readonly ttlMs: number
   readonly maxEntries: number
+  readonly maxBytes: number
   readonly #now: () => number
   readonly #entries = new Map<string, Entry>()
   readonly #loading = new Map<string, Promise<unknown>>()
   #generation = 0
+  #bytes = 0
 
-  constructor({ ttlMs, maxEntries, now = Date.now }: ContentCacheOptions) {
+  constructor({ ttlMs, maxEntries, maxBytes = Number.POSITIVE_INFINITY, now = Date.now }: ContentCacheOptions) {
     this.ttlMs = Math.max(0, Number.isFinite(ttlMs) ? ttlMs : 0)
     this.maxEntries = Math.max(1, Math.floor(maxEntries))
+    this.maxBytes = Math.max(0, maxBytes)
     this.#now = now
   }
 
   get size(): number {
     return this.#entries.size
+  }
+
+  /** The entries' approximate size in bytes (approximateBytes). */
+  get bytes(): number {
+    return this.#bytes
   }
 
   has(key: string): boolean {
@@ -46,6 +57,7 @@ export class ContentCache {
   clear(): void {
     this.#generation++
     this.#entries.clear()
+    this.#bytes = 0
     this.#loading.clear()
   }
 
@@ -56,7 +68,7 @@ export class ContentCache {
   deleteWhere(matches: (value: unknown) => boolean): void {
     this.#generation++
     this.#loading.clear()
-    for (const [key, entry] of this.#entries) if (matches(entry.value)) this.#entries.delete(key)
+    for (const [key, entry] of this.#entries) if (matches(entry.value)) this.#delete(key, entry)
   }
 
   /**
@@ -66,7 +78,8 @@ export class ContentCache {
   updateWhere<T>(matches: (value: unknown) => boolean, update: (value: T) => T): void {
     this.#generation++
     this.#loading.clear()
-    for (const entry of this.#entries.values()) if (matches(entry.value)) entry.value = deepFreeze(update(entry.value as T))
+    const matched = [...this.#entries].filter(([, entry]) => matches(entry.value))
+    for (const [key, entry] of matched) this.#store(key, { value: deepFreeze(update(entry.value as T)), expires: entry.expires })
   }
 
   /**
@@ -84,6 +97,7 @@ export class ContentCache {
         this.#entries.set(key, hit) // most recently used goes last
         return hit.value as T
       }
+      this.#bytes -= hit.bytes
     }
     const pending = this.#loading.get(key)
     if (pending) return pending as Promise<T>
@@ -105,15 +119,44 @@ export class ContentCache {
     return loading
   }
 
-  #store(key: string, entry: Entry) {
-    this.#entries.delete(key)
-    this.#entries.set(key, entry)
-    while (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next()
+  #store(key: string, { value, expires }: Omit<Entry, 'bytes'>) {
+    const previous = this.#entries.get(key)
+    if (previous) this.#delete(key, previous)
+    const bytes = approximateBytes(value)
+    // One value larger than the whole budget is answered but not kept.
+    if (bytes > this.maxBytes) return
+    this.#entries.set(key, { value, expires, bytes })
+    this.#bytes += bytes
+    while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) {
+      const oldest = this.#entries.entries().next()
       if (oldest.done) break
-      this.#entries.delete(oldest.value)
+      this.#delete(...oldest.value)
     }
   }
+
+  #delete(key: string, entry: Entry) {
+    this.#entries.delete(key)
+    this.#bytes -= entry.bytes
+  }
+}
+
+/**
+ * About how many bytes `value` holds in memory (plain data): 2 per string character, 8 per number
+ * or other primitive, 16 per object or array slot and 32 per object or array, bytes of binary views.
+ * A budget, not a measurement: shared substructures count once per reference.
+ */
+export function approximateBytes(value: unknown, depth = 0): number {
+  if (typeof value === 'string') return 16 + 2 * value.length
+  if (value === null || typeof value !== 'object') return 8
+  if (ArrayBuffer.isView(value)) return 32 + value.byteLength
+  if (depth > 64) return 32
+  let bytes = 32
+  if (Array.isArray(value)) {
+    for (const item of value) bytes += 8 + approximateBytes(item, depth + 1)
+    return bytes
+  }
+  for (const [key, item] of Object.entries(value)) bytes += 16 + 2 * key.length + approximateBytes(item, depth + 1)
+  return bytes
 }
 
 /** Freezes `value` and everything reachable from it (plain data: objects, arrays, primitives). */

@@ -6,8 +6,9 @@ import { ContentCache, type GetOptions } from './content-cache'
 export { cacheAudience, type Audience, type Viewer } from './audience'
 export { ContentCache, deepFreeze, type ContentCacheOptions, type GetOptions } from './content-cache'
 
-/** Entries kept at most (least recently used go first). */
+/** Entries kept at most, and their approximate size in all (least recently used go first). */
 export const CONTENT_CACHE_MAX_ENTRIES = 1000
+export const CONTENT_CACHE_MAX_BYTES = 24 * 1024 * 1024
 
 const KEY = Symbol.for('app.contentCache')
 
@@ -22,7 +23,7 @@ export function contentCache(): ContentCache {
   let cache = global[KEY]
   if (!cache) {
     const seconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10)
-    cache = new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: CONTENT_CACHE_MAX_ENTRIES })
+    cache = new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: CONTENT_CACHE_MAX_ENTRIES, maxBytes: CONTENT_CACHE_MAX_BYTES })
     registerPageCacheStore(cache)
     global[KEY] = cache
   }

@@ -15,8 +15,9 @@ export const SESSION_SOURCE_COLLECTIONS: ReadonlySet<string> = new Set(['users',
 /** The adapter's methods that write rows of a collection (`upsert` goes through `updateOne`). */
 const WRITE_METHODS = ['create', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'upsert'] as const
 
-/** Sessions kept at most (least recently used go first). */
+/** Sessions kept at most, and their approximate size in all (least recently used go first). */
 export const SESSION_CACHE_MAX_ENTRIES = 5000
+export const SESSION_CACHE_MAX_BYTES = 8 * 1024 * 1024
 
 type WriteArgs = { collection?: string; req?: Partial<PayloadRequest> }
 type Adapter = Record<(typeof WRITE_METHODS)[number], unknown>
@@ -30,7 +31,7 @@ function state(): State {
   if (!current) {
     const seconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10)
     current = {
-      cache: new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: SESSION_CACHE_MAX_ENTRIES }),
+      cache: new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: SESSION_CACHE_MAX_ENTRIES, maxBytes: SESSION_CACHE_MAX_BYTES }),
       watched: new WeakSet(),
     }
     global[KEY] = current
