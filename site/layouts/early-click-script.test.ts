@@ -13,7 +13,7 @@ class FakeElement {
   parent: FakeElement | null = null
   private listeners = new Map<string, Listener[]>()
   constructor(
-    private kind: 'island' | 'button' | 'link' | 'text',
+    private kind: 'island' | 'button' | 'link' | 'tab-link',
     private onClick?: (target: FakeElement) => void,
   ) {}
   inside(parent: FakeElement) {
@@ -21,7 +21,8 @@ class FakeElement {
     return this
   }
   closest(selector: string): FakeElement | null {
-    const matches = (el: FakeElement) => (selector === 'astro-island[ssr]' ? el.kind === 'island' && el.ssr : el.kind === 'button')
+    const matches = (el: FakeElement) =>
+      selector === 'astro-island[ssr]' ? el.kind === 'island' && el.ssr : selector === 'a[href]' ? el.kind.endsWith('link') : el.kind === 'button' || el.kind === 'tab-link'
     return matches(this) ? this : (this.parent?.closest(selector) ?? null)
   }
   addEventListener(type: string, listener: Listener) {
@@ -92,13 +93,14 @@ describe('EARLY_CLICK_SCRIPT', () => {
   it('leaves links, disabled buttons, live islands and the rest of the page alone', () => {
     const { island, acted } = install()
     const link = new FakeElement('link').inside(island)
+    const tabLink = new FakeElement('tab-link').inside(island)
     const disabled = new FakeElement('button').inside(island)
     disabled.disabled = true
     const outside = new FakeElement('button')
     const live = new FakeElement('island')
     const inLive = new FakeElement('button').inside(live)
-    for (const target of [link, disabled, outside, inLive]) target.click()
-    expect(acted).toEqual([link, disabled, outside, inLive])
+    for (const target of [link, tabLink, disabled, outside, inLive]) target.click()
+    expect(acted).toEqual([link, tabLink, disabled, outside, inLive])
   })
 
   it('drops a held press whose control went away before the island was live', () => {

@@ -27,7 +27,7 @@ export const THUMBNAIL_FALLBACK_SCRIPT = `document.addEventListener("error",func
  */
 export const SCROLL_TOP_SCRIPT = `(function(){if(location.hash)return;try{history.scrollRestoration="manual"}catch(e){}var t=function(){window.scrollTo(0,0)};t();requestAnimationFrame(t);setTimeout(t,${SCROLL_TOP_REPEAT_MS / 2});setTimeout(t,${SCROLL_TOP_REPEAT_MS})})();`
 
-/** What a press can land on that an island's code acts on (links keep working without it). */
+/** What a press can land on that an island's code acts on. Links are left alone: they work without it. */
 export const EARLY_CLICK_TARGETS = 'button,[role="button"],[role="menuitem"],[role="switch"],[role="tab"],summary'
 
 /**
@@ -37,10 +37,11 @@ export const EARLY_CLICK_TARGETS = 'button,[role="button"],[role="menuitem"],[ro
  * (a submit button would post the form natively and reload) and, in order, the presses are given
  * again to the same controls once it is live: React hydrates synchronously for a click on a root
  * still hydrating, so the first press reaches its handler. If the island's code fails to load the
- * presses go through natively, as without JavaScript. Nothing is stopped from propagating: the
+ * presses go through natively, as without JavaScript. A link (even one styled as a tab or a button)
+ * is never held: it navigates as it would without JavaScript. Nothing is stopped from propagating: the
  * island's own directive still sees the press as the reader's intent (site/directives/interaction.ts).
  */
-export const EARLY_CLICK_SCRIPT = `document.addEventListener("click",function(e){var t=e.target instanceof Element?e.target.closest('${EARLY_CLICK_TARGETS}'):null;if(!t||t.disabled)return;var i=t.closest("astro-island[ssr]");if(!i||i.__early===false)return;e.preventDefault();if(i.__early){i.__early.push(t);return}var q=i.__early=[t];function done(failed){i.removeEventListener("astro:hydrate",live);i.removeEventListener("astro:hydration-error",dead);i.__early=failed?false:null;q.forEach(function(x){if(x.isConnected)x.click()})}function live(){done(false)}function dead(){done(true)}i.addEventListener("astro:hydrate",live);i.addEventListener("astro:hydration-error",dead)},true);`
+export const EARLY_CLICK_SCRIPT = `document.addEventListener("click",function(e){var t=e.target instanceof Element?e.target.closest('${EARLY_CLICK_TARGETS}'):null;if(!t||t.disabled||t.closest("a[href]"))return;var i=t.closest("astro-island[ssr]");if(!i||i.__early===false)return;e.preventDefault();if(i.__early){i.__early.push(t);return}var q=i.__early=[t];function done(failed){i.removeEventListener("astro:hydrate",live);i.removeEventListener("astro:hydration-error",dead);i.__early=failed?false:null;q.forEach(function(x){if(x.isConnected)x.click()})}function live(){done(false)}function dead(){done(true)}i.addEventListener("astro:hydrate",live);i.addEventListener("astro:hydration-error",dead)},true);`
 
 /** The element MEMBER_SCRIPT reads (BaseLayout renders it for members only). */
 export const MEMBER_ELEMENT_ID = 'member-points'
