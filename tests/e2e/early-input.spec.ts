@@ -288,4 +288,22 @@ test.describe('an early click acts once the island is live, exactly once', () =>
     await release()
     await expect(page.getByRole('form', { name: 'Edit profile' })).toBeVisible()
   })
+
+  test("the Premium promo's button pressed before it is live opens the onboarding dialog once", async ({ page }) => {
+    const { username } = await registerViaApi(page)
+    const release = await openWithCodeHeld(page, '/')
+    await page.getByTestId('premium-promo').getByRole('button', { name: 'Upgrade to Premium' }).click()
+    await release()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('heading', { name: `Welcome, ${username}!` })).toBeVisible()
+    await expect(dialog).toHaveCount(1)
+  })
+
+  test('a tab that is a link still navigates when pressed before its island is live', async ({ page }) => {
+    const release = await openWithCodeHeld(page, '/leaderboard')
+    await page.getByRole('tab', { name: 'All Time' }).click()
+    await expect(page).toHaveURL(/[?&]period=all_time$/)
+    await release()
+    await expect(page.getByRole('tab', { name: 'All Time' })).toHaveAttribute('aria-selected', 'true')
+  })
 })
