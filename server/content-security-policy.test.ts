@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import type { Request, Response } from 'express'
 import { describe, expect, it } from 'vitest'
 
-import { INLINE_SCRIPTS, MEMBER_SCRIPT, SCROLL_TOP_SCRIPT, THEME_BOOT_SCRIPT, THUMBNAIL_FALLBACK_SCRIPT } from '../site/layouts/inline-scripts'
+import { EARLY_CLICK_SCRIPT, INLINE_SCRIPTS, MEMBER_SCRIPT, SCROLL_TOP_SCRIPT, THEME_BOOT_SCRIPT, THUMBNAIL_FALLBACK_SCRIPT } from '../site/layouts/inline-scripts'
 import { ASTRO_CSP, INLINE_SCRIPT_HASHES, paypalCspSources, scriptHash, SITE_CSP } from './content-security-policy'
 import { securityHeaders } from './security-headers'
 
@@ -39,7 +39,7 @@ describe('the site CSP', () => {
   })
 
   it("allows each of BaseLayout's inline scripts by its sha256", () => {
-    expect(INLINE_SCRIPTS).toEqual([THEME_BOOT_SCRIPT, THUMBNAIL_FALLBACK_SCRIPT, SCROLL_TOP_SCRIPT, MEMBER_SCRIPT])
+    expect(INLINE_SCRIPTS).toEqual([THEME_BOOT_SCRIPT, THUMBNAIL_FALLBACK_SCRIPT, EARLY_CLICK_SCRIPT, SCROLL_TOP_SCRIPT, MEMBER_SCRIPT])
     for (const script of INLINE_SCRIPTS) {
       expect(scriptHash(script)).toBe(sha256(script))
       expect(scriptSrc).toContain(`'${sha256(script)}'`)

@@ -96,12 +96,12 @@ test.describe('/welcome-premium', () => {
 })
 
 test.describe('/admin', () => {
-  test("a visitor sees 'Access Denied' with a Login button to /login", async ({ page }) => {
-    await page.goto('/admin')
-    await expect(page).toHaveURL(atPath('/admin'))
+  test("a visitor sees 'Access Denied' with a Login button to /login, which brings them back", async ({ page }) => {
+    await page.goto('/admin/settings')
+    await expect(page).toHaveURL(atPath('/admin/settings'))
     await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible()
     const login = page.getByRole('main').getByRole('link', { name: 'Login', exact: true })
-    await expect(login).toHaveAttribute('href', '/login')
+    await expect(login).toHaveAttribute('href', '/login?next=%2Fadmin%2Fsettings')
     await login.click()
     await expect(page).toHaveURL(atPath('/login'))
   })

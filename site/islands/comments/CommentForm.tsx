@@ -15,6 +15,7 @@ import { toast } from '../../lib/stores/toast-store'
 import { Button } from '../ui/Button'
 import { Field } from '../ui/Field'
 import { Input } from '../ui/Input'
+import { useKeepEarlyInput } from '../ui/keep-early-input'
 import { Spinner } from '../ui/Spinner'
 import { cx } from '../ui/styles'
 
@@ -35,6 +36,7 @@ export interface CommentFormProps {
 export function CommentForm({ videoId, viewer, onPosted, replyTo, onCancel }: CommentFormProps) {
   const idPrefix = useId()
   const [values, setValues] = useState<Values>(EMPTY)
+  const formRef = useKeepEarlyInput(setValues)
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({})
   const [attempted, setAttempted] = useState(false)
   const schema = viewer ? memberCommentSchema : commentSchema
@@ -86,7 +88,7 @@ export function CommentForm({ videoId, viewer, onPosted, replyTo, onCancel }: Co
 
   const length = values.content.length
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label={replyTo ? `Reply to ${replyTo.authorName}` : 'Add a comment'}>
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label={replyTo ? `Reply to ${replyTo.authorName}` : 'Add a comment'}>
       {viewer ? (
         <p className="text-sm text-muted-foreground">
           Commenting as <span className="font-semibold text-foreground">{viewer.username}</span>

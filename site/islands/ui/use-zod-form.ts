@@ -1,7 +1,8 @@
-import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent } from 'react'
 import type { z } from 'zod'
 import { fieldErrors } from '../../../shared/api-error'
 import { FORM_LIVE_ATTRIBUTE } from '../../directives/form-live'
+import { useKeepEarlyInput, valuesInForm } from './keep-early-input'
 
 type Values<K extends string> = Record<K, string>
 
@@ -32,26 +33,14 @@ export function useZodForm<K extends string, S extends z.ZodType>(schema: S, ini
     }
   }
 
-  /**
-   * What the form's fields hold now. Usually the state; but text typed (or autofilled) before the
-   * island hydrated is only in the fields, and a submit held until hydration must send it.
-   */
-  function valuesIn(form: HTMLFormElement): Values<K> {
-    const current = { ...values }
-    for (const name of Object.keys(values) as K[]) {
-      const control = form.elements.namedItem(name)
-      if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) current[name] = control.value
-    }
-    return current
-  }
-
   /** onSubmit handler: validates, focuses the first invalid control, or calls onValid with parsed data. */
   function handleSubmit(onValid: (data: z.output<S>) => void) {
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault()
       setAttempted(true)
-      const current = valuesIn(event.currentTarget)
-      if ((Object.keys(current) as K[]).some((name) => current[name] !== values[name])) setValues(current)
+      // Normally the state; a submit held until hydration reads what the fields held then.
+      const current = valuesInForm(event.currentTarget, values)
+      if (current !== values) setValues(current)
       const result = schema.safeParse(current)
       if (result.success) {
         setErrors({})
@@ -67,10 +56,11 @@ export function useZodForm<K extends string, S extends z.ZodType>(schema: S, ini
 
   const id = (name: K) => `${idPrefix}-${name}`
 
-  /** The form's ref: marks it live once committed, so `client:form` replays a held submit. */
-  const formRef = useCallback((node: HTMLFormElement | null) => {
-    node?.setAttribute(FORM_LIVE_ATTRIBUTE, '')
-  }, [])
+  /**
+   * The form's ref: keeps what was typed before hydration, then marks the form live, so
+   * `client:form` replays a held submit.
+   */
+  const formRef = useKeepEarlyInput(setValues, (form) => form.setAttribute(FORM_LIVE_ATTRIBUTE, ''))
 
   return { values, errors, field, handleSubmit, id, formRef }
 }
