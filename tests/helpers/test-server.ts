@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { buildPaths } from '../../server/build-paths'
 import { freePort } from '../../server/embedded-postgres'
-import { SERVER_ENV, SERVER_NODE_ARGS } from '../../server/launch'
+import { SERVER_ENV, serverNodeArgs } from '../../server/launch'
 import { ROOT, runLabel } from './test-database'
 
 export const TEST_ADMIN = { username: 'creator', password: 'creator-test-password' }
@@ -34,7 +34,7 @@ export async function startTestServer(
   const log = openSync(logFile, fresh ? 'w' : 'a')
   const childEnv: NodeJS.ProcessEnv = { ...process.env }
   delete childEnv.DATABASE_URL
-  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/node'), SERVER_NODE_ARGS, {
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/node'), serverNodeArgs(), {
     cwd: ROOT,
     stdio: ['ignore', log, log],
     env: {

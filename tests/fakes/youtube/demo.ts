@@ -3,7 +3,7 @@
 // the panel offers), with a dozen uploads; add one while the site runs to see a sync pick it up.
 import { spawn } from 'node:child_process'
 
-import { SERVER_ENV, SERVER_NODE_ARGS } from '../../../server/launch'
+import { SERVER_ENV, serverNodeArgs } from '../../../server/launch'
 import { startFakeYoutube } from './index'
 
 const youtube = await startFakeYoutube()
@@ -20,7 +20,7 @@ youtube.addChannel({
 console.log(`fake YouTube at ${youtube.url} (channel @voicesofjustice)`)
 console.log(`add an upload: curl -X POST -H 'content-type: application/json' -d '{"title":"A new upload"}' ${youtube.url}/__fake/channels/@voicesofjustice/videos`)
 
-const site = spawn(process.execPath, SERVER_NODE_ARGS, {
+const site = spawn(process.execPath, serverNodeArgs(), {
   stdio: 'inherit',
   env: { ...process.env, ...SERVER_ENV, NODE_ENV: 'production', ...youtube.env },
 })
