@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test'
 
 import { expect, expectToast, freshRequest, makePremiumAsAdmin, open, registerViaApi, test } from './fixtures'
+import { imageOnLastVlogPage, importedYoutubeVideo } from './youtube-still'
 
 const NEWEST = 'CsBlIZ1NAIR' // YouTube, 6 key moments, 5 tags
 const SECOND = 'MHR1rkWTVfn' // the next older one: Up Next of NEWEST
@@ -47,16 +48,31 @@ test('/vlog: a grid of 24 cards, newest first, with pagination', async ({ page }
 })
 
 test('/vlog: a YouTube still falls back from maxresdefault to hqdefault', async ({ page }) => {
-  await page.unroute(/^https:\/\/(www\.youtube(-nocookie)?\.com|i\.ytimg\.com)\//)
-  const pixel = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64')
-  await page.route('https://i.ytimg.com/**', (route) =>
-    route.request().url().endsWith('/hqdefault.jpg') ? route.fulfill({ contentType: 'image/gif', body: pixel }) : route.fulfill({ status: 404 }),
-  )
-  await page.route(/^https:\/\/www\.youtube/, (route) => route.abort())
+  const imported = await importedYoutubeVideo()
+  try {
+    await page.unroute(/^https:\/\/(www\.youtube(-nocookie)?\.com|i\.ytimg\.com)\//)
+    const pixel = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64')
+    await page.route('https://i.ytimg.com/**', (route) =>
+      route.request().url().endsWith('/hqdefault.jpg') ? route.fulfill({ contentType: 'image/gif', body: pixel }) : route.fulfill({ status: 404 }),
+    )
+    await page.route(/^https:\/\/www\.youtube/, (route) => route.abort())
+    const img = await imageOnLastVlogPage(page, imported)
+    await expect(img).toHaveAttribute('src', `https://i.ytimg.com/vi/${imported.videoId}/hqdefault.jpg`)
+    await expect(img).toBeVisible()
+  } finally {
+    await imported.dispose()
+  }
+})
+
+test('/vlog: the seeded videos show their own stills, served by the site', async ({ page }) => {
   await open(page, '/vlog')
-  const img = page.getByRole('list', { name: 'Videos' }).getByRole('article').first().locator('img')
-  await expect(img).toHaveAttribute('src', `https://i.ytimg.com/vi/${NEWEST}/hqdefault.jpg`)
-  await expect(img).toBeVisible()
+  const images = page.getByRole('list', { name: 'Videos' }).getByRole('article').locator('img')
+  expect(await images.count()).toBeGreaterThanOrEqual(12)
+  const sources = await images.evaluateAll((imgs) => imgs.slice(0, 12).map((img) => (img as HTMLImageElement).getAttribute('src')))
+  for (const src of sources) expect(src).toMatch(/^\/media\/thumbnails\/[\w-]+\.jpg$/)
+  expect(new Set(sources).size).toBe(sources.length)
+  const first = images.first()
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(960)
 })
 
 test('video page: player, facts, key moments, summary, topics, recommended and up next', async ({ page }) => {
@@ -165,7 +181,7 @@ test('JSON-LD VideoObject for a YouTube and a self-hosted video', async ({ page,
     '@type': 'VideoObject',
     name: 'Community Town Hall: Safety, Trust and What Comes Next',
     description: expect.stringContaining('town hall'),
-    thumbnailUrl: [`https://i.ytimg.com/vi/${NEWEST}/maxresdefault.jpg`],
+    thumbnailUrl: [`${baseURL}/media/thumbnails/${NEWEST}.jpg`],
     uploadDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     duration: 'PT1H12M40S',
     embedUrl: `https://www.youtube-nocookie.com/embed/${NEWEST}`,
