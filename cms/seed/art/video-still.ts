@@ -88,9 +88,12 @@ export function videoStillSvg(video: StillInput, caption?: string): string {
   const title = video.title.replace(/^(EXCLUSIVE|Uncut|Shorts|Quick Take)\s*[:—-]?\s*/i, '')
   const lines = wrap(title, 18, 4)
   const size = lines.length > 3 ? 56 : 66
-  const top = 700 - 110 - lines.length * size * 1.1
+  // The title sits low on the left with the topic's pill under it: the site lays its own badges
+  // over the top-left corner and the duration over the bottom-right one.
+  const bottom = 548
+  const top = bottom - lines.length * size * 1.1
   const text = lines
-    .map((line, i) => `<text x="72" y="${Math.round(top + (i + 1) * size * 1.1)}" font-size="${size}" font-family="sans-serif" font-weight="800" fill="#ffffff">${escapeXml(line)}</text>`)
+    .map((line, i) => `<text x="72" y="${Math.round(top + (i + 1) * size * 1.1 - size * 0.18)}" font-size="${size}" font-family="sans-serif" font-weight="800" fill="#ffffff">${escapeXml(line)}</text>`)
     .join('')
   const ringX = 760 + (h % 7) * 60
   const ringY = 80 + ((h >> 3) % 5) * 90
@@ -103,10 +106,9 @@ export function videoStillSvg(video: StillInput, caption?: string): string {
     <circle cx="${ringX + 140}" cy="${ringY + 360}" r="170" fill="none" stroke="${palette.light}" stroke-width="3" opacity="0.25"/>
     <g transform="rotate(${tilt} 1000 330)">${placeMotif(motifFor(video), palette, 780, 110, 440)}</g>
     <rect width="1280" height="720" fill="url(#shade)"/>
-    <rect x="72" y="64" width="${palette.label.length * 23 + 44}" height="48" rx="24" fill="${palette.accent}"/>
-    <text x="92" y="97" font-size="26" font-family="sans-serif" font-weight="800" letter-spacing="3" fill="${palette.ink}">${palette.label}</text>
     ${text}
-    <rect x="72" y="${Math.round(top + lines.length * size * 1.1 + 28)}" width="120" height="10" rx="5" fill="${palette.accent}"/>
-    ${caption ? `<text x="72" y="680" font-size="28" font-family="sans-serif" font-weight="600" fill="#ffffff" opacity="0.85">${escapeXml(caption)}</text>` : ''}
+    <rect x="72" y="${bottom + 22}" width="${palette.label.length * 23 + 44}" height="48" rx="24" fill="${palette.accent}"/>
+    <text x="92" y="${bottom + 55}" font-size="26" font-family="sans-serif" font-weight="800" letter-spacing="3" fill="${palette.ink}">${palette.label}</text>
+    ${caption ? `<text x="72" y="${bottom + 128}" font-size="28" font-family="sans-serif" font-weight="600" fill="#ffffff" opacity="0.85">${escapeXml(caption)}</text>` : ''}
   </svg>`
 }
