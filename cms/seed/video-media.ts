@@ -11,7 +11,7 @@ import { type StillInput, videoStillSvg } from './art/video-still'
 // git): every video gets its own still under /media/thumbnails, so the site looks like itself
 // offline, and every self-hosted one a short clip of that still under /media/videos.
 
-const CLIP_SECONDS = 6
+export const CLIP_SECONDS = 6
 
 /**
  * The still as a 960×540 JPEG (a card is at most ~800 CSS px wide; twice the pixels cost the seed

@@ -2,6 +2,7 @@
 // video page as visitors, members and premium members see them.
 import type { Page } from '@playwright/test'
 
+import { CLIP_SECONDS } from '../../cms/seed/video-media'
 import { expect, expectToast, freshRequest, makePremiumAsAdmin, open, registerViaApi, test } from './fixtures'
 import { imageOnLastVlogPage, importedYoutubeVideo } from './youtube-still'
 
@@ -158,9 +159,9 @@ test('a premium member plays the uncut self-hosted video, badges and all', async
   const video = page.locator('video#video-player')
   await expect(video).toHaveAttribute('src', `/media/videos/${PREMIUM_MANUAL}.mp4`)
   await expect(video).toHaveAttribute('controls', '')
-  // Chromium fetches it with Range requests and decodes the seeded MP4.
+  // Chromium fetches it with Range requests and decodes the seeded MP4 (the demo clip the seed made).
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
-  expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(10)
+  expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(CLIP_SECONDS)
   await expect(page.getByTestId('premium-lock')).toHaveCount(0)
 })
 
