@@ -2,7 +2,7 @@
 import node from '@astrojs/node'
 import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'astro/config'
+import { defineConfig, fontProviders } from 'astro/config'
 
 import { ASTRO_CSP } from './server/content-security-policy'
 import clientDirectives from './site/directives/index.mjs'
@@ -26,6 +26,38 @@ export default defineConfig({
   // emits (island loader, client directives) to ours (server/content-security-policy.ts).
   security: { checkOrigin: false, csp: ASTRO_CSP },
   build: { format: 'directory' },
+  // The type pair, self-hosted from the Fontsource packages (no font CDN): Inter for text and
+  // Fraunces for headings, each one variable latin woff2 that Astro hashes, serves from /_astro/fonts
+  // and preloads (<Font preload> in BaseLayout). Astro's own metric fallbacks name only local('Arial')
+  // and local('Times New Roman'), which Linux lacks, so the size-adjusted fallbacks are ours
+  // (site/styles/fonts.css) and list the metric-compatible families Linux has as well.
+  fonts: [
+    {
+      provider: fontProviders.local(),
+      name: 'Inter',
+      cssVariable: '--font-inter',
+      fallbacks: ['Inter fallback', 'ui-sans-serif', 'system-ui', 'sans-serif'],
+      optimizedFallbacks: false,
+      display: 'swap',
+      options: {
+        variants: [
+          { src: ['@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'], weight: '100 900', style: 'normal' },
+          { src: ['@fontsource-variable/inter/files/inter-latin-wght-italic.woff2'], weight: '100 900', style: 'italic' },
+        ],
+      },
+    },
+    {
+      provider: fontProviders.local(),
+      name: 'Fraunces',
+      cssVariable: '--font-fraunces',
+      fallbacks: ['Fraunces fallback', 'Georgia', 'serif'],
+      optimizedFallbacks: false,
+      display: 'swap',
+      options: {
+        variants: [{ src: ['@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2'], weight: '100 900', style: 'normal' }],
+      },
+    },
+  ],
   vite: {
     plugins: [tailwindcss()],
     ssr: {

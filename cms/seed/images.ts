@@ -1,13 +1,15 @@
 import sharp from 'sharp'
 
+import { type MotifName, placeMotif } from './art/motifs'
 import type { SeedImageArt } from './fixtures/types'
 
 /**
  * The demo posts' featured images: flat illustrations drawn here as SVG and rendered to JPEG
  * by sharp (no network, no binary fixtures). One is a portrait, so the site's handling of a
- * tall picture (never cropped) shows in the demo too.
+ * tall picture (never cropped) shows in the demo too. Four are drawn whole here; the rest are a
+ * pictogram (art/motifs.ts) on the topic's colours.
  */
-const ART: Record<SeedImageArt, { width: number; height: number; svg: string }> = {
+const ART: Record<'ballot' | 'health-fair' | 'smartphone' | 'groceries', { width: number; height: number; scale?: number; svg: string }> = {
   ballot: {
     width: 1600,
     height: 900,
@@ -57,9 +59,36 @@ const ART: Record<SeedImageArt, { width: number; height: number; svg: string }> 
   },
 }
 
-/** A seed image as JPEG bytes. */
-export async function seedImage(art: SeedImageArt): Promise<Buffer> {
-  const { width, height, svg } = ART[art]
-  const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${svg}</svg>`
+// Light grounds with a deep ink per topic, as the four drawn ones.
+const TOPIC_TONES: Record<string, { ground: string; ring: string; ink: string; light: string; accent: string }> = {
+  headlines: { ground: '#fee2e2', ring: '#fecaca', ink: '#7f1d1d', light: '#ffffff', accent: '#dc2626' },
+  'world-news': { ground: '#e0f2fe', ring: '#bae6fd', ink: '#0c4a6e', light: '#ffffff', accent: '#0284c7' },
+  community: { ground: '#dcfce7', ring: '#bbf7d0', ink: '#14532d', light: '#ffffff', accent: '#16a34a' },
+  justice: { ground: '#ede9fe', ring: '#ddd6fe', ink: '#3b0764', light: '#ffffff', accent: '#7c3aed' },
+  commentary: { ground: '#ffedd5', ring: '#fed7aa', ink: '#7c2d12', light: '#ffffff', accent: '#ea580c' },
+}
+
+/** 1280 wide (not 1600 as the drawn ones): Payload's 1600px copy is the seed's costliest step, and flat art needs no more. */
+function motifPoster(motif: MotifName, topic: string): { width: number; height: number; scale: number; svg: string } {
+  const tone = TOPIC_TONES[topic] ?? TOPIC_TONES.justice!
+  return {
+    width: 1280,
+    height: 720,
+    scale: 0.8,
+    svg: `<rect width="1600" height="900" fill="${tone.ground}"/>
+      <circle cx="320" cy="760" r="260" fill="${tone.ring}"/><circle cx="1320" cy="160" r="200" fill="${tone.ring}"/>
+      <circle cx="800" cy="450" r="330" fill="${tone.ink}"/>
+      <circle cx="800" cy="450" r="390" fill="none" stroke="${tone.accent}" stroke-width="6" opacity="0.5"/>
+      ${placeMotif(motif, tone, 560, 210, 480)}`,
+  }
+}
+
+const isDrawn = (art: string): art is keyof typeof ART => art in ART
+
+/** A seed image as JPEG bytes; a pictogram one takes the colours of the post's topic. */
+export async function seedImage(art: SeedImageArt, topic: string): Promise<Buffer> {
+  const { width, height, svg, scale = 1 } = isDrawn(art) ? ART[art] : motifPoster(art, topic)
+  const viewBox = `0 0 ${width / scale} ${height / scale}`
+  const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${viewBox}">${svg}</svg>`
   return sharp(Buffer.from(markup)).jpeg({ quality: 85 }).toBuffer()
 }

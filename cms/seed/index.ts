@@ -17,7 +17,7 @@ import { posts } from './fixtures/posts'
 import { videos } from './fixtures/videos'
 import type { SeedImage } from './fixtures/types'
 import { seedImage } from './images'
-import { manualThumbnail, manualVideoFile } from './thumbnails'
+import { writeDemoClip, writeVideoStill } from './video-media'
 
 const DAY = 24 * 60 * 60 * 1000
 const daysAgo = (days: number, now: number) => new Date(now - days * DAY).toISOString()
@@ -26,7 +26,7 @@ export type SeedResult = { admin: { username: string; password: string; generate
 
 /**
  * Loads the demo site: the creator (admin) account, site settings, the five topics, posts,
- * videos and announcements. Offline: every byte comes from cms/seed/fixtures.
+ * videos and announcements. Offline: every byte comes from cms/seed/fixtures or is drawn here.
  * overrideAccess throughout: seeding runs as the system, before any visitor exists.
  */
 export async function seed(payload: Payload, { now = Date.now() } = {}): Promise<SeedResult> {
@@ -72,6 +72,14 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
     req,
   })
 
+  // The videos' stills and clips are files, not rows: drawn while the rows are written, awaited
+  // before the commit. Stills render in parallel (libvips threads); the clips one ffmpeg at a time.
+  const videoFiles = Promise.all([
+    Promise.all(videos.map((video) => writeVideoStill(dataDir, video))),
+    videos.filter((v) => v.source === 'manual').reduce((chain, video) => chain.then(() => writeDemoClip(payload, dataDir, video)), Promise.resolve()),
+  ])
+  videoFiles.catch(() => {}) // awaited below; this only stops an early rollback reporting it as unhandled
+
   const categoryIds = new Map<string, number>()
   for (const category of categories) {
     const doc = await payload.create({ collection: 'categories', data: category, overrideAccess: true, req })
@@ -80,7 +88,7 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
 
   for (const post of posts) {
     const created = daysAgo(post.publishedDaysAgo, now)
-    const featuredImage = post.featuredImage ? await uploadSeedImage(payload, req, post.slug, post.featuredImage) : undefined
+    const featuredImage = post.featuredImage ? await uploadSeedImage(payload, req, post.slug, post.featuredImage, post.categorySlug) : undefined
     await payload.create({
       collection: 'posts',
       data: {
@@ -102,9 +110,6 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
 
   for (const video of videos) {
     const manual = video.source === 'manual'
-    const thumbnailUrl = manual
-      ? await manualThumbnail(dataDir, video.videoId, video.title)
-      : `https://i.ytimg.com/vi/${video.videoId}/maxresdefault.jpg`
     await payload.create({
       collection: 'videos',
       data: {
@@ -115,8 +120,8 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
         duration: video.duration,
         viewCount: video.viewCount,
         publishedAt: daysAgo(video.publishedDaysAgo, now),
-        thumbnailUrl,
-        videoUrl: manual ? await manualVideoFile(dataDir, video.videoId) : null,
+        thumbnailUrl: `/media/thumbnails/${video.videoId}.jpg`,
+        videoUrl: manual ? `/media/videos/${video.videoId}.mp4` : null,
         isUncut: Boolean(video.isUncut),
         isPremium: Boolean(video.isPremium),
         tags: video.tags ?? [],
@@ -145,6 +150,8 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
     })
   }
 
+  await videoFiles
+
   // The levels and achievements (the points_catalogue migration has usually added them already).
   await ensureGamificationCatalogue(await transactionDb(payload, req))
 
@@ -161,8 +168,8 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
 }
 
 /** A post's featured image, drawn locally and uploaded like the creator's: Payload makes its resized copies. */
-async function uploadSeedImage(payload: Payload, req: PayloadRequest, slug: string, image: SeedImage): Promise<number> {
-  const data = await seedImage(image.art)
+async function uploadSeedImage(payload: Payload, req: PayloadRequest, slug: string, image: SeedImage, topic: string): Promise<number> {
+  const data = await seedImage(image.art, topic)
   const media = await payload.create({
     collection: 'media',
     data: { alt: image.alt, caption: image.caption ?? null },

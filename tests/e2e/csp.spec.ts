@@ -9,6 +9,7 @@ import type { Page, Response } from '@playwright/test'
 
 import { posts } from '../../cms/seed/fixtures/posts'
 import { expect, expectToast, freshRequest, open, registerViaApi, test } from './fixtures'
+import { imageOnLastVlogPage, type ImportedVideo, importedYoutubeVideo } from './youtube-still'
 
 const post = posts.find((p) => p.status === 'published')!
 const YOUTUBE_VIDEO = 'CsBlIZ1NAIR'
@@ -135,14 +136,20 @@ test.describe('thumbnail fallback without an inline handler', () => {
     )
     await page.route(/^https:\/\/www\.youtube/, (route) => route.abort())
   }
-  const firstCardImage = (page: Page) => page.getByRole('list', { name: 'Videos' }).getByRole('article').first().locator('img')
+  // The seeded stills are the site's own; a video imported from YouTube keeps YouTube's still.
+  let imported: ImportedVideo
+  test.beforeAll(async () => {
+    imported = await importedYoutubeVideo()
+  })
+  test.afterAll(async () => {
+    await imported.dispose()
+  })
 
   test('a broken max-resolution still falls back to the high-quality one, also on an image added later', async ({ page }) => {
     await stills(page, { hq: true })
     const violations = await watchViolations(page)
-    await open(page, '/vlog')
-    const img = firstCardImage(page)
-    await expect(img).toHaveAttribute('src', /^https:\/\/i\.ytimg\.com\/vi\/[\w-]+\/hqdefault\.jpg$/)
+    const img = await imageOnLastVlogPage(page, imported)
+    await expect(img).toHaveAttribute('src', `https://i.ytimg.com/vi/${imported.videoId}/hqdefault.jpg`)
     await expect(img).toBeVisible()
     expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1)
 
@@ -161,8 +168,7 @@ test.describe('thumbnail fallback without an inline handler', () => {
 
   test('when the high-quality still fails too, the image hides and the frame stays', async ({ page }) => {
     await stills(page, { hq: false })
-    await open(page, '/vlog')
-    const img = firstCardImage(page)
+    const img = await imageOnLastVlogPage(page, imported)
     await expect(img).toHaveAttribute('src', /\/hqdefault\.jpg$/)
     await expect(img).toHaveCSS('visibility', 'hidden')
   })

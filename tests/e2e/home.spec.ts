@@ -49,6 +49,22 @@ test.describe('home as a visitor', () => {
     await expect(page.getByRole('link', { name: 'View All Articles' })).toHaveAttribute('href', '/blog')
   })
 
+  test('the latest video is the first thing seen: its whole card is in the first view at 1280×800', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await open(page, '/')
+    const hero = page.getByTestId('latest-video')
+    await expect(hero).toBeInViewport({ ratio: 1 })
+    const box = (await hero.boundingBox())!
+    expect(box.y + box.height).toBeLessThanOrEqual(800)
+    // Its picture is the page's main one: fetched at once, first.
+    const still = hero.locator('img')
+    await expect(still).toHaveAttribute('loading', 'eager')
+    await expect(still).toHaveAttribute('fetchpriority', 'high')
+    // The intro still comes first to read: the h1 is above it in the document.
+    const intro = page.getByRole('heading', { level: 1 })
+    expect(await intro.evaluate((h1, card) => Boolean(h1.compareDocumentPosition(card!) & Node.DOCUMENT_POSITION_FOLLOWING), await hero.elementHandle())).toBe(true)
+  })
+
   test('the hero and a post card lead to their pages', async ({ page }) => {
     await open(page, '/')
     const href = await page.getByTestId('latest-video').getAttribute('href')
@@ -131,5 +147,11 @@ test.describe('home on a 390 px phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     await expect(page.getByTestId('latest-video')).toBeVisible()
+  })
+
+  test('the latest video comes right after the intro, its picture in the first view', async ({ page }) => {
+    await open(page, '/')
+    const still = page.getByTestId('latest-video').locator('img')
+    await expect(still).toBeInViewport({ ratio: 1 })
   })
 })

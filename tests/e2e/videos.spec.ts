@@ -2,7 +2,9 @@
 // video page as visitors, members and premium members see them.
 import type { Page } from '@playwright/test'
 
+import { CLIP_SECONDS } from '../../cms/seed/video-media'
 import { expect, expectToast, freshRequest, makePremiumAsAdmin, open, registerViaApi, test } from './fixtures'
+import { imageOnLastVlogPage, importedYoutubeVideo } from './youtube-still'
 
 const NEWEST = 'CsBlIZ1NAIR' // YouTube, 6 key moments, 5 tags
 const SECOND = 'MHR1rkWTVfn' // the next older one: Up Next of NEWEST
@@ -47,16 +49,31 @@ test('/vlog: a grid of 24 cards, newest first, with pagination', async ({ page }
 })
 
 test('/vlog: a YouTube still falls back from maxresdefault to hqdefault', async ({ page }) => {
-  await page.unroute(/^https:\/\/(www\.youtube(-nocookie)?\.com|i\.ytimg\.com)\//)
-  const pixel = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64')
-  await page.route('https://i.ytimg.com/**', (route) =>
-    route.request().url().endsWith('/hqdefault.jpg') ? route.fulfill({ contentType: 'image/gif', body: pixel }) : route.fulfill({ status: 404 }),
-  )
-  await page.route(/^https:\/\/www\.youtube/, (route) => route.abort())
+  const imported = await importedYoutubeVideo()
+  try {
+    await page.unroute(/^https:\/\/(www\.youtube(-nocookie)?\.com|i\.ytimg\.com)\//)
+    const pixel = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64')
+    await page.route('https://i.ytimg.com/**', (route) =>
+      route.request().url().endsWith('/hqdefault.jpg') ? route.fulfill({ contentType: 'image/gif', body: pixel }) : route.fulfill({ status: 404 }),
+    )
+    await page.route(/^https:\/\/www\.youtube/, (route) => route.abort())
+    const img = await imageOnLastVlogPage(page, imported)
+    await expect(img).toHaveAttribute('src', `https://i.ytimg.com/vi/${imported.videoId}/hqdefault.jpg`)
+    await expect(img).toBeVisible()
+  } finally {
+    await imported.dispose()
+  }
+})
+
+test('/vlog: the seeded videos show their own stills, served by the site', async ({ page }) => {
   await open(page, '/vlog')
-  const img = page.getByRole('list', { name: 'Videos' }).getByRole('article').first().locator('img')
-  await expect(img).toHaveAttribute('src', `https://i.ytimg.com/vi/${NEWEST}/hqdefault.jpg`)
-  await expect(img).toBeVisible()
+  const images = page.getByRole('list', { name: 'Videos' }).getByRole('article').locator('img')
+  expect(await images.count()).toBeGreaterThanOrEqual(12)
+  const sources = await images.evaluateAll((imgs) => imgs.slice(0, 12).map((img) => (img as HTMLImageElement).getAttribute('src')))
+  for (const src of sources) expect(src).toMatch(/^\/media\/thumbnails\/[\w-]+\.jpg$/)
+  expect(new Set(sources).size).toBe(sources.length)
+  const first = images.first()
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(960)
 })
 
 test('video page: player, facts, key moments, summary, topics, recommended and up next', async ({ page }) => {
@@ -142,9 +159,9 @@ test('a premium member plays the uncut self-hosted video, badges and all', async
   const video = page.locator('video#video-player')
   await expect(video).toHaveAttribute('src', `/media/videos/${PREMIUM_MANUAL}.mp4`)
   await expect(video).toHaveAttribute('controls', '')
-  // Chromium fetches it with Range requests and decodes the seeded MP4.
+  // Chromium fetches it with Range requests and decodes the seeded MP4 (the demo clip the seed made).
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
-  expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(10)
+  expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(CLIP_SECONDS)
   await expect(page.getByTestId('premium-lock')).toHaveCount(0)
 })
 
@@ -165,7 +182,7 @@ test('JSON-LD VideoObject for a YouTube and a self-hosted video', async ({ page,
     '@type': 'VideoObject',
     name: 'Community Town Hall: Safety, Trust and What Comes Next',
     description: expect.stringContaining('town hall'),
-    thumbnailUrl: [`https://i.ytimg.com/vi/${NEWEST}/maxresdefault.jpg`],
+    thumbnailUrl: [`${baseURL}/media/thumbnails/${NEWEST}.jpg`],
     uploadDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     duration: 'PT1H12M40S',
     embedUrl: `https://www.youtube-nocookie.com/embed/${NEWEST}`,

@@ -2,18 +2,23 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node
 import http from 'node:http'
 import path from 'node:path'
 
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { ffprobePath, run } from '../../cms/services/video-transcode/binaries'
 
 import { registerMember } from '../helpers/api-client'
 import { ROOT, runLabel } from '../helpers/test-database'
 import { baseUrl, premiumMember, SEEDED, signedInAdmin } from './videos-helpers'
 
-const sample = readFileSync(path.join(ROOT, 'cms/seed/fixtures/media/sample.mp4'))
-const size = sample.length
 const freeFile = `/media/videos/${SEEDED.freeManual}.mp4`
 const premiumFile = `/media/videos/${SEEDED.premiumManual}.mp4`
 // The test server's DATA_DIR (tests/helpers/test-server.ts).
 const mediaDir = path.join(ROOT, '.data/test', `${runLabel('int')}-files`, 'media')
+// The files the seed wrote (each self-hosted video has its own clip): what the server must send, byte for byte.
+const sample = readFileSync(path.join(mediaDir, 'videos', `${SEEDED.freeManual}.mp4`))
+const size = sample.length
+const premiumSample = readFileSync(path.join(mediaDir, 'videos', `${SEEDED.premiumManual}.mp4`))
 
 async function get(url: string, headers: Record<string, string> = {}, method = 'GET') {
   const res = await fetch(baseUrl + url, { method, headers })
@@ -108,11 +113,24 @@ describe('/media: free files', () => {
     expect(res.body.length).toBe(0)
   })
 
-  it('serves the seeded posters as public images', async () => {
-    const res = await get(`/media/thumbnails/${SEEDED.freeManual}.jpg`)
-    expect(res.status).toBe(200)
-    expect(res.headers.get('content-type')).toBe('image/jpeg')
-    expect(res.headers.get('cache-control')).toMatch(/^public/)
+  it('serves the seeded posters as public images, a YouTube video\'s too', async () => {
+    for (const videoId of [SEEDED.freeManual, SEEDED.youtubeWithSeo]) {
+      const res = await get(`/media/thumbnails/${videoId}.jpg`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('image/jpeg')
+      expect(res.headers.get('cache-control')).toMatch(/^public/)
+      expect(await sharp(res.body).metadata()).toMatchObject({ format: 'jpeg', width: 960, height: 540 })
+    }
+  })
+
+  it('a self-hosted video\'s clip is its own, a real MP4 a few seconds long', async () => {
+    const [free, premium] = [sample, premiumSample]
+    expect(free.subarray(4, 8).toString('latin1')).toBe('ftyp')
+    expect(free.equals(premium)).toBe(false)
+    const probe = await run(ffprobePath(), ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name,width', '-of', 'json', path.join(mediaDir, 'videos', `${SEEDED.freeManual}.mp4`)])
+    const info = JSON.parse(probe.stdout) as { format: { duration: string }; streams: { codec_name: string; width: number }[] }
+    expect(info.streams[0]).toMatchObject({ codec_name: 'h264', width: 640 })
+    expect(Number(info.format.duration)).toBeGreaterThanOrEqual(5)
   })
 })
 
@@ -139,11 +157,11 @@ describe('/media: premium files', () => {
     const { client } = await premiumMember()
     const full = await get(premiumFile, asBrowser(client.cookie))
     expect(full.status).toBe(200)
-    expect(full.body.equals(sample)).toBe(true)
+    expect(full.body.equals(premiumSample)).toBe(true)
     expect(full.headers.get('cache-control')).toMatch(/^private/)
     const part = await get(premiumFile, asBrowser(client.cookie, { range: 'bytes=0-99' }))
     expect(part.status).toBe(206)
-    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${size}`)
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${premiumSample.length}`)
     expect(part.headers.get('cache-control')).toMatch(/^private/)
     // The same cookie from another site (a hotlink) is not the member.
     expect((await get(premiumFile, asBrowser(client.cookie, { 'sec-fetch-site': 'cross-site', range: 'bytes=0-99' }))).status).toBe(403)
