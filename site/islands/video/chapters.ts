@@ -61,6 +61,11 @@ export function startChapters(startAt = 0): void {
   const player = document.getElementById(PLAYER_ID)
   if (!document.querySelector('[data-chapter-link]') || !player) return
   if (startAt > 0) showPosition(startAt)
-  if (player instanceof HTMLVideoElement) player.addEventListener('timeupdate', () => showPosition(player.currentTime))
+  if (player instanceof HTMLVideoElement) {
+    // Chromium reports 0 once the metadata is in: nothing is playing yet, so nothing is marked.
+    player.addEventListener('timeupdate', () => {
+      if (!player.paused || player.currentTime > 0) showPosition(player.currentTime)
+    })
+  }
   else if (player instanceof HTMLIFrameElement) followYouTube(player)
 }
