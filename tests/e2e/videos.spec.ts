@@ -218,6 +218,10 @@ test('auto-play: when a free YouTube video ends, toast and go to the next video'
     }
   })
   await open(page, `/video/${NEWEST}`)
+  // YouTube's API is attached only once the viewer reaches for the player (a click in it).
+  await page.waitForTimeout(300)
+  expect(await page.evaluate(() => Boolean((window as unknown as { __ytEvents?: unknown }).__ytEvents))).toBe(false)
+  await page.locator('iframe#video-player').click()
   await page.waitForFunction(() => Boolean((window as unknown as { __ytEvents?: unknown }).__ytEvents))
   await page.evaluate(() => (window as unknown as { __ytEvents: { onStateChange: (e: { data: number }) => void } }).__ytEvents.onStateChange({ data: 1 }))
   await page.waitForTimeout(300)

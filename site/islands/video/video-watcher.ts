@@ -1,13 +1,14 @@
 // The video page's behaviour without UI (SPEC §4), as a plain module rather than a React island:
 // it must run on every load (the view report), and hydrating React for a component that renders
 // nothing cost the phone most of its Total Blocking Time. The toast module (React-bound zustand)
-// is imported only when an auto-play toast is due.
+// is imported only when an auto-play toast is due, YouTube's API only once the player is reached for.
 import { VIDEO_PAGE } from '../../../shared/constants'
 import { AUTO_PLAYING_NEXT, AWARD_DESCRIPTIONS, FAILED_TO_AWARD_POINTS } from '../../../shared/messages'
 import type { PointsAward } from '../../../shared/types/points'
 import { apiJson } from '../../lib/api-client'
 import { reportAward } from '../../lib/stores/points-store'
 import { shouldBeat } from './progress-beats'
+import { PLAYER_SEEK_EVENT } from './seek-player'
 
 type StateChange = { data: number }
 type YouTubePlayer = { getCurrentTime?: () => number; getPlayerState?: () => number }
@@ -55,6 +56,30 @@ function trackViews(videoId: string, title: string) {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') track()
   })
+}
+
+/**
+ * Calls `engaged` once the viewer reaches for the YouTube player: the pointer over it, focus or a
+ * tap inside it (the window blurs to the iframe), a chapter or comment seeking it, or at once when
+ * the page was opened to auto-play. Until then YouTube's API script (a large third-party script on
+ * the page's own main thread) is not loaded: a video nobody starts cannot end or make progress.
+ */
+function whenEngaged(iframe: HTMLElement, engaged: () => void) {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    iframe.removeEventListener('pointerenter', once)
+    window.removeEventListener('blur', onBlur)
+    engaged()
+  }
+  const onBlur = () => setTimeout(() => {
+    if (document.activeElement === iframe) once()
+  })
+  if (/[?&]autoplay=1(&|$)/.test(iframe.getAttribute('src') ?? '')) return once()
+  iframe.addEventListener('pointerenter', once)
+  window.addEventListener('blur', onBlur)
+  document.addEventListener(PLAYER_SEEK_EVENT, once, { once: true })
 }
 
 /** Loads YouTube's iframe API once and attaches one player object to the iframe; `onReady` gets it. */
@@ -129,11 +154,12 @@ export function startVideoWatcher({ videoId, title, trackViews: enabled, playerI
       })
   }
 
+  const loadToasts = () => import('../../lib/stores/toast-store')
   let ended = false
   const onEnded = () => {
     if (ended || !autoplayNextHref) return
     ended = true
-    void import('../../lib/stores/toast-store').then(({ toast, useToastStore }) => {
+    void loadToasts().then(({ toast, useToastStore }) => {
       const id = toast({ title: AUTO_PLAYING_NEXT })
       setTimeout(() => useToastStore.getState().dismiss(id), VIDEO_PAGE.autoplayToastMs)
     })
@@ -150,17 +176,21 @@ export function startVideoWatcher({ videoId, title, trackViews: enabled, playerI
     element.addEventListener('ended', onStop)
     return
   }
-  withYouTubePlayer(
-    playerId,
-    (state) => {
-      if (state === (window.YT?.PlayerState?.ENDED ?? YT_ENDED)) onEnded()
-    },
-    (player, api) => {
-      if (!wantsProgress) return
-      const playing = api.PlayerState?.PLAYING ?? YT_PLAYING
-      setInterval(() => {
-        if (player.getPlayerState?.() === playing) beat(player.getCurrentTime?.() ?? 0)
-      }, 1000)
-    },
-  )
+  whenEngaged(element, () => {
+    // Ready before the video can end: the auto-play toast must show within its 2 s.
+    if (autoplayNextHref) void loadToasts()
+    withYouTubePlayer(
+      playerId,
+      (state) => {
+        if (state === (window.YT?.PlayerState?.ENDED ?? YT_ENDED)) onEnded()
+      },
+      (player, api) => {
+        if (!wantsProgress) return
+        const playing = api.PlayerState?.PLAYING ?? YT_PLAYING
+        setInterval(() => {
+          if (player.getPlayerState?.() === playing) beat(player.getCurrentTime?.() ?? 0)
+        }, 1000)
+      },
+    )
+  })
 }
