@@ -219,6 +219,8 @@ test('a playing YouTube video sends progress beats from the iframe API; paused, 
   const { beats, claims } = await recordBeatsThenComplete(page, videoId)
   await page.clock.install()
   await open(page, `/video/${videoId}`)
+  // The page attaches YouTube's API once the viewer reaches for the player (a click in it).
+  await page.locator('iframe#video-player').click()
   const player = (state: number, time: number) => page.evaluate(([s, t]) => Object.assign((window as unknown as { __yt: object }).__yt, { state: s, time: t }), [state, time])
 
   await player(2, 4) // paused: the ticker sends nothing

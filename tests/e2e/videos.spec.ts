@@ -88,27 +88,34 @@ test('video page: player, facts, key moments, summary, topics, recommended and u
   await expect(facts).toContainText('1:12:40')
   await expect(facts).toContainText('0 comments')
 
-  const side = page.getByRole('complementary', { name: 'Summary and actions' })
-  const moments = side.getByRole('region', { name: 'Key Moments' }).getByRole('listitem')
+  const moments = page.getByRole('region', { name: 'Key Moments' }).getByRole('listitem')
   await expect(moments).toHaveCount(6)
   await expect(moments.nth(1)).toContainText('6:15')
   await expect(moments.nth(1)).toContainText('Panellists describe what safety means to them')
   await expect(moments.nth(1).getByRole('link')).toHaveAttribute('href', `/video/${NEWEST}?t=375`)
   await expect(page.getByTestId('video-summary')).toContainText('Neighbours, youth leaders')
   await expect(page.getByTestId('video-topics').getByRole('listitem')).toHaveCount(5)
-  await expect(side.getByRole('region', { name: 'Engagement' })).toContainText('Views')
-  await expect(side.getByRole('heading', { name: 'Join the Discussion' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Join the Discussion' })).toBeVisible()
 
   await expect(page.getByTestId('enhanced-description')).toContainText('A wide-ranging town hall')
-  await expect(page.getByRole('region', { name: 'Content Summary' })).toContainText('0:00 Welcome and ground rules')
-  await expect(page.getByRole('complementary', { name: 'Take Action' })).toContainText('Join our next town hall')
-  await expect(page.getByRole('region', { name: 'Details' })).toContainText('Headlines')
+  // The content summary, keywords and category wait in the expanded description.
+  const about = page.getByRole('region', { name: 'About This Video' })
+  await expect(about.getByText('0:00 Welcome and ground rules')).toBeHidden()
+  await about.getByText('Show more').click()
+  await expect(about.getByRole('heading', { name: 'Content Summary' })).toBeVisible()
+  await expect(about.getByText('0:00 Welcome and ground rules')).toBeVisible()
+  await expect(about).toContainText('Headlines')
+  await expect(about).toContainText('violence prevention')
+  await expect(about.getByRole('heading', { name: 'Take Action' })).toBeVisible()
+  await expect(about).toContainText('Join our next town hall')
   await expect(page.getByRole('region', { name: 'Up Next' }).getByRole('link')).toHaveAttribute('href', `/video/${SECOND}`)
   await expect(page.getByRole('heading', { name: 'Comments (0)' })).toBeVisible()
 
   const recommended = page.getByTestId('recommended-videos').getByRole('listitem')
   await expect(recommended).toHaveCount(8)
   await expect(recommended.getByRole('link', { name: /Community Town Hall/ })).toHaveCount(0)
+  // Up Next is not repeated in the list under it.
+  await expect(recommended.getByRole('link', { name: /Sunday Reflections/ })).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Jump to Comments' }).click()
   await expect(page).toHaveURL(/#comments$/)
@@ -228,6 +235,10 @@ test('auto-play: when a free YouTube video ends, toast and go to the next video'
     }
   })
   await open(page, `/video/${NEWEST}`)
+  // YouTube's API is attached only once the viewer reaches for the player (a click in it).
+  await page.waitForTimeout(300)
+  expect(await page.evaluate(() => Boolean((window as unknown as { __ytEvents?: unknown }).__ytEvents))).toBe(false)
+  await page.locator('iframe#video-player').click()
   await page.waitForFunction(() => Boolean((window as unknown as { __ytEvents?: unknown }).__ytEvents))
   await page.evaluate(() => (window as unknown as { __ytEvents: { onStateChange: (e: { data: number }) => void } }).__ytEvents.onStateChange({ data: 1 }))
   await page.waitForTimeout(300)

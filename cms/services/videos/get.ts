@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { VIDEO_PAGE } from '../../../shared/constants'
 import type { LockReason, VideoDetail, VideoSeo, VideoSummary } from '../../../shared/types/content'
 import type { Video } from '../../payload-types'
 import { notFound } from '../errors'
@@ -72,6 +73,7 @@ export type VideoPageData = {
   upNext: VideoSummary | null
   /** Where auto-play goes: the next video in the list this caller can play (locked ones are skipped). */
   autoplayNext: VideoSummary | null
+  /** The first VIDEO_PAGE.recommended other videos, Up Next left out (it is shown above them). */
   recommended: VideoSummary[]
   /** An upload's adaptive stream (HLS master playlist) once transcoded, for a caller who can play it; else null (the player uses videoUrl). */
   streamUrl: string | null
@@ -93,8 +95,10 @@ async function readVideoPageData(payload: Payload, user: Viewer, videoId: string
     detailOf(payload, user, doc, now),
     nextVideo(payload, { user, current: doc }),
     nextPlayableVideo(payload, { user, current: doc, now }),
-    recommendedVideos(payload, { user, excludeVideoId: doc.videoId }),
+    // One more than shown, so the list still has VIDEO_PAGE.recommended once Up Next (shown above it) is left out.
+    recommendedVideos(payload, { user, excludeVideoId: doc.videoId, limit: VIDEO_PAGE.recommended + 1 }),
   ])
   const streamUrl = video.locked === null && doc.source === 'manual' && doc.transcodeStatus === 'ready' ? (doc.hlsUrl ?? null) : null
-  return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, autoplayNext, recommended, streamUrl }
+  const others = recommended.filter((v) => v.videoId !== upNext?.videoId).slice(0, VIDEO_PAGE.recommended)
+  return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, autoplayNext, recommended: others, streamUrl }
 }

@@ -49,11 +49,11 @@ function claimShare(videoId: string, title: string) {
  * Quick Actions 'Share Video': copies the video's link, then toast 'Link copied!' (SPEC §2). For a
  * member (`videoId` given) the copied link claims content_share.
  */
-export default function ShareVideoButton({ url, videoId, title = '' }: { url: string; videoId?: string; title?: string }) {
+export default function ShareVideoButton({ url, videoId, title = '', className }: { url: string; videoId?: string; title?: string; className?: string }) {
   return (
     <Button
       variant="outline"
-      className="w-full justify-start"
+      className={className}
       onClick={async () => {
         if (await copyText(url)) {
           toast({ title: LINK_COPIED })

@@ -4,6 +4,9 @@
 /** The player element's id on the video page (VideoPlayer.astro). */
 export const PLAYER_ID = 'video-player'
 
+/** Dispatched on document when something seeks the player (the page's watcher then attaches YouTube's API). */
+export const PLAYER_SEEK_EVENT = 'video-player-seek'
+
 /**
  * Moves the page's player to `seconds` and plays: a self-hosted <video> directly, YouTube's
  * iframe (enablejsapi=1) through its postMessage command protocol. False when there is no
@@ -25,5 +28,6 @@ export function seekPlayer(seconds: number, playerId = PLAYER_ID): boolean {
     return false
   }
   element.scrollIntoView({ block: 'center', behavior: 'smooth' })
+  document.dispatchEvent(new Event(PLAYER_SEEK_EVENT))
   return true
 }

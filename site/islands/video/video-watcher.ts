@@ -1,0 +1,196 @@
+// The video page's behaviour without UI (SPEC §4), as a plain module rather than a React island:
+// it must run on every load (the view report), and hydrating React for a component that renders
+// nothing cost the phone most of its Total Blocking Time. The toast module (React-bound zustand)
+// is imported only when an auto-play toast is due, YouTube's API only once the player is reached for.
+import { VIDEO_PAGE } from '../../../shared/constants'
+import { AUTO_PLAYING_NEXT, AWARD_DESCRIPTIONS, FAILED_TO_AWARD_POINTS } from '../../../shared/messages'
+import type { PointsAward } from '../../../shared/types/points'
+import { apiJson } from '../../lib/api-client'
+import { reportAward } from '../../lib/stores/points-store'
+import { shouldBeat } from './progress-beats'
+import { PLAYER_SEEK_EVENT } from './seek-player'
+
+type StateChange = { data: number }
+type YouTubePlayer = { getCurrentTime?: () => number; getPlayerState?: () => number }
+type YouTubeApi = {
+  Player?: new (element: string | HTMLElement, options: { events: { onStateChange: (event: StateChange) => void } }) => YouTubePlayer
+  PlayerState?: { ENDED?: number; PLAYING?: number }
+}
+declare global {
+  interface Window {
+    YT?: YouTubeApi
+    onYouTubeIframeAPIReady?: () => void
+  }
+}
+
+const IFRAME_API = 'https://www.youtube.com/iframe_api'
+const YT_ENDED = 0
+const YT_PLAYING = 1
+
+export interface VideoWatcherOptions {
+  videoId: string
+  title: string
+  /** False for a locked video: nothing is counted, nothing plays. */
+  trackViews: boolean
+  playerId: string
+  /** Set only for a free YouTube video with a next video. */
+  autoplayNextHref: string | null
+  /** A signed-in member who may play it: progress beats and video_complete. */
+  member: boolean
+}
+
+/**
+ * Counts the view on load and whenever the tab comes back into view (the server de-duplicates per
+ * hour). The response is read to its end, so the request is finished (the page reaches network
+ * idle) and a member's video_watch award plays its feedback.
+ */
+function trackViews(videoId: string, title: string) {
+  const track = () => {
+    apiJson<{ award?: PointsAward }>('POST', '/api/videos/track-views', { videoId })
+      .then((result) => reportAward(result?.award, { activityType: 'video_watch', description: AWARD_DESCRIPTIONS.video_watch(title) }))
+      .catch(() => {
+        // A lost view count is not worth bothering the viewer about.
+      })
+  }
+  track()
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') track()
+  })
+}
+
+/**
+ * Calls `engaged` once the viewer reaches for the YouTube player: the pointer over it, focus or a
+ * tap inside it (the window blurs to the iframe), a chapter or comment seeking it, or at once when
+ * the page was opened to auto-play. Until then YouTube's API script (a large third-party script on
+ * the page's own main thread) is not loaded: a video nobody starts cannot end or make progress.
+ */
+function whenEngaged(iframe: HTMLElement, engaged: () => void) {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    iframe.removeEventListener('pointerenter', once)
+    window.removeEventListener('blur', onBlur)
+    engaged()
+  }
+  const onBlur = () => setTimeout(() => {
+    if (document.activeElement === iframe) once()
+  })
+  if (/[?&]autoplay=1(&|$)/.test(iframe.getAttribute('src') ?? '')) return once()
+  iframe.addEventListener('pointerenter', once)
+  window.addEventListener('blur', onBlur)
+  document.addEventListener(PLAYER_SEEK_EVENT, once, { once: true })
+}
+
+/** Loads YouTube's iframe API once and attaches one player object to the iframe; `onReady` gets it. */
+function withYouTubePlayer(playerId: string, onStateChange: (state: number) => void, onReady: (player: YouTubePlayer, api: YouTubeApi) => void) {
+  const attach = () => {
+    const api = window.YT
+    const element = document.getElementById(playerId)
+    if (!api?.Player || !element) return
+    try {
+      onReady(new api.Player(element, { events: { onStateChange: (event) => onStateChange(event?.data) } }), api)
+    } catch {
+      // A changed or partial API: no auto-play or progress rather than a broken page.
+    }
+  }
+  if (window.YT?.Player) return attach()
+  const previous = window.onYouTubeIframeAPIReady
+  window.onYouTubeIframeAPIReady = () => {
+    previous?.()
+    attach()
+  }
+  if (!document.querySelector(`script[src="${IFRAME_API}"]`)) {
+    const script = document.createElement('script')
+    script.src = IFRAME_API
+    script.async = true
+    document.head.appendChild(script)
+  }
+}
+
+/**
+ * View tracking, auto-play after a free YouTube video, and for a member the progress beats
+ * (POST /api/videos/{videoId}/progress about every 10 s of playing) that let the server see the
+ * video completed; once it says `complete`, one video_complete claim. The iframe API is loaded
+ * only when needed and may never arrive (blocked, offline): then nothing happens.
+ */
+export function startVideoWatcher({ videoId, title, trackViews: enabled, playerId, autoplayNextHref, member }: VideoWatcherOptions): void {
+  if (enabled) trackViews(videoId, title)
+
+  const element = document.getElementById(playerId)
+  const wantsProgress = member && enabled
+  if (!element || (!autoplayNextHref && !wantsProgress)) return
+  let lastBeat = 0
+  let claimed = false
+  let inFlight = false
+
+  const claimComplete = () => {
+    claimed = true
+    apiJson<PointsAward>('POST', '/api/points/award', {
+      activityType: 'video_complete',
+      contentType: 'video',
+      contentId: videoId,
+      description: AWARD_DESCRIPTIONS.video_complete(title),
+    })
+      .then((award) => reportAward(award, { activityType: 'video_complete', description: AWARD_DESCRIPTIONS.video_complete(title) }))
+      .catch((error: unknown) => console.warn(FAILED_TO_AWARD_POINTS, error))
+  }
+
+  /** One beat with the player's position, at most one in flight and one per PROGRESS_BEAT_MS. */
+  const beat = (position: number, force = false) => {
+    const now = Date.now()
+    if (claimed || inFlight || !shouldBeat(now, lastBeat, position, force)) return
+    lastBeat = now
+    inFlight = true
+    apiJson<{ complete: boolean }>('POST', `/api/videos/${encodeURIComponent(videoId)}/progress`, { position: Math.floor(position * 10) / 10 })
+      .then((result) => {
+        if (result?.complete && !claimed) claimComplete()
+      })
+      .catch(() => {
+        // Rate-limited or offline: the next beat tries again.
+      })
+      .finally(() => {
+        inFlight = false
+      })
+  }
+
+  const loadToasts = () => import('../../lib/stores/toast-store')
+  let ended = false
+  const onEnded = () => {
+    if (ended || !autoplayNextHref) return
+    ended = true
+    void loadToasts().then(({ toast, useToastStore }) => {
+      const id = toast({ title: AUTO_PLAYING_NEXT })
+      setTimeout(() => useToastStore.getState().dismiss(id), VIDEO_PAGE.autoplayToastMs)
+    })
+    setTimeout(() => window.location.assign(autoplayNextHref), VIDEO_PAGE.autoplayDelayMs)
+  }
+
+  if (element instanceof HTMLVideoElement) {
+    if (!wantsProgress) return
+    element.addEventListener('timeupdate', () => {
+      if (!element.paused) beat(element.currentTime)
+    })
+    const onStop = () => beat(element.currentTime, true)
+    element.addEventListener('pause', onStop)
+    element.addEventListener('ended', onStop)
+    return
+  }
+  whenEngaged(element, () => {
+    // Ready before the video can end: the auto-play toast must show within its 2 s.
+    if (autoplayNextHref) void loadToasts()
+    withYouTubePlayer(
+      playerId,
+      (state) => {
+        if (state === (window.YT?.PlayerState?.ENDED ?? YT_ENDED)) onEnded()
+      },
+      (player, api) => {
+        if (!wantsProgress) return
+        const playing = api.PlayerState?.PLAYING ?? YT_PLAYING
+        setInterval(() => {
+          if (player.getPlayerState?.() === playing) beat(player.getCurrentTime?.() ?? 0)
+        }, 1000)
+      },
+    )
+  })
+}
