@@ -88,7 +88,8 @@ test('a member votes, replies, deletes a reply, and every count follows without 
 test('a timestamp in a comment seeks the player in place, by mouse and by keyboard', async ({ page }) => {
   await registerViaApi(page)
   const section = await openComments(page)
-  const content = `Best part is at 0:07, and again at 0:03 ${Date.now()}`
+  // The seeded clip lasts 6 s.
+  const content = `Best part is at 0:05, and again at 0:02 ${Date.now()}`
   await section.getByLabel('Comment', { exact: true }).fill(content)
   await section.getByRole('button', { name: 'Post Comment' }).click()
   await expectToast(page, 'Comment Posted')
@@ -96,18 +97,18 @@ test('a timestamp in a comment seeks the player in place, by mouse and by keyboa
   const player = page.locator('video#video-player')
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
 
-  const at7 = item.getByRole('link', { name: 'Play from 0:07' })
-  await expect(at7).toHaveAttribute('href', `/video/${VIDEO}?t=7`)
-  await at7.click()
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime))).toBeGreaterThanOrEqual(7)
+  const at5 = item.getByRole('link', { name: 'Play from 0:05' })
+  await expect(at5).toHaveAttribute('href', `/video/${VIDEO}?t=5`)
+  await at5.click()
+  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime))).toBeGreaterThanOrEqual(5)
   expect(new URL(page.url()).search).toBe('')
 
-  const at3 = item.getByRole('link', { name: 'Play from 0:03' })
+  const at2 = item.getByRole('link', { name: 'Play from 0:02' })
   await player.evaluate((v: HTMLVideoElement) => v.pause())
-  await at3.focus()
+  await at2.focus()
   await page.keyboard.press('Enter')
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => Math.round(v.currentTime))).toBeGreaterThanOrEqual(3)
-  expect(await player.evaluate((v: HTMLVideoElement) => v.currentTime < 6)).toBe(true)
+  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => Math.round(v.currentTime))).toBeGreaterThanOrEqual(2)
+  expect(await player.evaluate((v: HTMLVideoElement) => v.currentTime < 4.5)).toBe(true)
   expect(new URL(page.url()).search).toBe('')
 })
 
