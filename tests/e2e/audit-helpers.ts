@@ -143,7 +143,7 @@ export function seedTargets(): Promise<Targets> {
 const created: number[] = []
 
 /**
- * A video dated years back (after the seed's in every list, so no other spec sees it) with a
+ * A video older than every seeded or imported one (last in every list other specs read) with a
  * member's comment that another member liked, voted on and answered: the comment controls in
  * every state a reader sees. Removed again by removeMadeContent.
  */
@@ -160,7 +160,7 @@ async function makeDiscussedVideo(): Promise<string> {
         videoId,
         title: 'Town hall follow-up: your questions answered',
         description: 'The questions you sent after the town hall, answered one by one.',
-        publishedAt: '2016-03-01T12:00:00Z',
+        publishedAt: '2001-02-01T12:00:00Z',
         source: 'youtube',
         duration: 'PT12M',
       },
