@@ -5,6 +5,7 @@ import { findSessionUser } from '../cms/services/cache/session-cache'
 import { awardDailyLogin } from '../cms/services/points/daily-login'
 import type { User } from '../cms/payload-types'
 import { errorResponse } from './lib/http'
+import { stripIslandStyle } from './lib/island-styles'
 import { getPayloadClient } from './lib/payload'
 
 const SESSION_COOKIE = 'payload-token'
@@ -58,5 +59,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // Pages that show a member's header must never be stored by shared caches.
     response.headers.set('cache-control', 'private, no-store')
   }
-  return response
+  return stripIslandStyle(response)
 })

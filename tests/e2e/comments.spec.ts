@@ -76,11 +76,11 @@ test('a member comments under their account, reacts, likes once and deletes thei
   await expect(item.getByRole('button', { name: '🔥 1' })).toHaveCount(0)
 
   // Like once: the heart is disabled afterwards, and stays so after a reload.
-  await item.getByRole('button', { name: 'Like (0)' }).click()
-  await expect(item.getByRole('button', { name: 'Liked (1)' })).toBeDisabled()
+  await item.getByRole('button', { name: 'Like 0', exact: true }).click()
+  await expect(item.getByRole('button', { name: 'Liked 1', exact: true })).toBeDisabled()
   await openComments(page, freeVideos[5]!)
   const again = page.locator('section#comments').getByRole('listitem').filter({ has: page.getByRole('heading', { name: username }) })
-  await expect(again.getByRole('button', { name: 'Liked (1)' })).toBeDisabled()
+  await expect(again.getByRole('button', { name: 'Liked 1', exact: true })).toBeDisabled()
 
   // Delete own comment from its menu.
   const before = await countOf(page)

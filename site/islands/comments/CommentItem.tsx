@@ -109,16 +109,20 @@ export function CommentItem({ comment, viewer, creatorId, now, onChange, onDelet
               type="button"
               onClick={() => like.mutate()}
               disabled={comment.likedByMe || like.isPending}
-              aria-label={comment.likedByMe ? `Liked (${comment.likeCount})` : `Like (${comment.likeCount})`}
               className={cx(chip, comment.likedByMe ? 'border-rose-300 bg-rose-50 text-rose-700 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-200' : 'hover:bg-muted')}
             >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill={comment.likedByMe ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
                 <path d="M12 21s-7.5-4.6-9.5-9.2C1 8.3 3.3 5 6.7 5c2 0 3.6 1.1 4.3 2.6h2C13.7 6.1 15.3 5 17.3 5 20.7 5 23 8.3 21.5 11.8 19.5 16.4 12 21 12 21Z" />
               </svg>
-              <span aria-hidden="true">{comment.likeCount}</span>
+              {/* The name ('Like 3') holds the visible count (WCAG 2.5.3: label in name). */}
+              <span className="sr-only">{comment.likedByMe ? 'Liked ' : 'Like '}</span>
+              <span>{comment.likeCount}</span>
             </button>
           ) : comment.likeCount > 0 ? (
-            <span className={cx(chip, 'text-muted-foreground')} aria-label={`${comment.likeCount} likes`}>{`♥ ${comment.likeCount}`}</span>
+            <span className={cx(chip, 'text-muted-foreground')}>
+              <span aria-hidden="true">♥</span> {comment.likeCount}
+              <span className="sr-only">{comment.likeCount === 1 ? ' like' : ' likes'}</span>
+            </span>
           ) : null}
 
           {comment.reactions.length > 0 ? (

@@ -52,9 +52,9 @@ export function JourneyAchievements({ recent, catalogue }: { recent: UserStats['
   return (
     <div className="space-y-6">
       <section aria-labelledby="recent-achievements-heading">
-        <h3 id="recent-achievements-heading" className="text-lg font-bold">
+        <h2 id="recent-achievements-heading" className="text-lg font-bold">
           Recent achievements
-        </h3>
+        </h2>
         {compact.length === 0 ? (
           <p className="mt-3 rounded-xl border border-dashed border-border px-4 py-6 text-center text-muted-foreground">{NO_ACHIEVEMENTS_YET}</p>
         ) : (

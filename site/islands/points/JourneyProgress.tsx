@@ -50,18 +50,18 @@ export function JourneyProgress({ stats, levels, recent }: { stats: UserStats; l
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
         <section className="flex flex-col items-center rounded-xl border border-border bg-card p-5 text-center" aria-labelledby="level-ring-heading">
-          <h3 id="level-ring-heading" className="mb-3 text-lg font-bold">
+          <h2 id="level-ring-heading" className="mb-3 text-lg font-bold">
             Level progress
-          </h3>
+          </h2>
           <LevelRing stats={stats} levels={levels} />
           <p className="mt-3 text-sm text-muted-foreground">
             {stats.nextLevel ? `${formatPoints(stats.nextLevel.pointsNeeded)} points to Level ${stats.nextLevel.level}` : 'You have reached the top level.'}
           </p>
         </section>
         <section className="flex flex-col items-center rounded-xl border border-border bg-card p-5 text-center" aria-labelledby="streak-ring-heading">
-          <h3 id="streak-ring-heading" className="mb-3 text-lg font-bold">
+          <h2 id="streak-ring-heading" className="mb-3 text-lg font-bold">
             Daily streak
-          </h3>
+          </h2>
           <StreakRing days={stats.streak} />
           <p className="mt-3 text-sm">
             <span className="font-semibold">{STREAK_STAGE_LABEL[ring.stage]}</span>
@@ -71,9 +71,9 @@ export function JourneyProgress({ stats, levels, recent }: { stats: UserStats; l
       </div>
 
       <section aria-labelledby="recent-activity-heading">
-        <h3 id="recent-activity-heading" className="text-lg font-bold">
+        <h2 id="recent-activity-heading" className="text-lg font-bold">
           Recent activity
-        </h3>
+        </h2>
         {recent.length === 0 ? (
           <p className="mt-3 text-muted-foreground">Nothing yet: your points will show up here.</p>
         ) : (

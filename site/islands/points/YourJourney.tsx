@@ -90,15 +90,15 @@ function YourJourney({ tab: initialTab, stats: initialStats, achievements, weekl
         <TabsContent value="earn">
           <div className="grid gap-6 lg:grid-cols-2">
             <section aria-labelledby="earn-heading" className="rounded-xl border border-border bg-card p-5">
-              <h3 id="earn-heading" className="text-lg font-bold">
+              <h2 id="earn-heading" className="text-lg font-bold">
                 How to earn points
-              </h3>
+              </h2>
               <PointsTable className="mt-3" />
             </section>
             <section aria-labelledby="journey-levels-heading" className="rounded-xl border border-border bg-card p-5">
-              <h3 id="journey-levels-heading" className="text-lg font-bold">
+              <h2 id="journey-levels-heading" className="text-lg font-bold">
                 Levels
-              </h3>
+              </h2>
               <div className="mt-3 overflow-x-auto">
                 <LevelsTable levels={levels} currentLevel={data.level} />
               </div>
@@ -144,9 +144,9 @@ function WeeklyTop({ initial, viewerId }: { initial: WeeklyLeaderboardRow[]; vie
   return (
     <section aria-labelledby="weekly-top-heading">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id="weekly-top-heading" className="text-lg font-bold">
+        <h2 id="weekly-top-heading" className="text-lg font-bold">
           Top 10 this week
-        </h3>
+        </h2>
         <a href="/leaderboard" className="text-sm font-semibold text-primary">
           Full leaderboard
         </a>

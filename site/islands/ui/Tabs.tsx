@@ -20,6 +20,9 @@ export function TabsList({ className = 'inline-flex', ...props }: ComponentProps
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
   return (
     <TabsPrimitive.Trigger
+      // Radix gives its trigger type="button"; on a link (asChild) `type` means a MIME type, so
+      // "button" there is invalid HTML.
+      {...(props.asChild ? { type: undefined } : {})}
       className={cx(
         'inline-flex min-h-9 items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold whitespace-nowrap no-underline transition-colors',
         'hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:bg-border',

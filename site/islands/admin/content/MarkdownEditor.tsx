@@ -6,17 +6,27 @@ import { insertCodeBlock, insertLink, toggleInline, toggleLinePrefix, type Edit 
 
 type Action = { label: string; keys?: string; icon: ReactNode; run: (edit: Edit) => Edit }
 
+// An icon that reads as a word ('H2', '1.', '`x`') would have to be part of the button's name
+// (WCAG 2.5.3, label in name), so the icons are single letters or symbols.
 const ACTIONS: Action[] = [
   { label: 'Bold', keys: 'Control+B Meta+B', icon: <strong>B</strong>, run: (e) => toggleInline(e, '**', 'bold text') },
   { label: 'Italic', keys: 'Control+I Meta+I', icon: <em className="font-serif">I</em>, run: (e) => toggleInline(e, '*', 'italic text') },
-  { label: 'Heading', icon: <span>H2</span>, run: (e) => toggleLinePrefix(e, '## ') },
+  { label: 'Heading', icon: <span>H</span>, run: (e) => toggleLinePrefix(e, '## ') },
   { label: 'Bulleted list', icon: <span aria-hidden="true">•</span>, run: (e) => toggleLinePrefix(e, '- ') },
-  { label: 'Numbered list', icon: <span>1.</span>, run: (e) => toggleLinePrefix(e, '1. ') },
+  { label: 'Numbered list', icon: <OrderedListIcon />, run: (e) => toggleLinePrefix(e, '1. ') },
   { label: 'Quote', icon: <span aria-hidden="true">❝</span>, run: (e) => toggleLinePrefix(e, '> ') },
   { label: 'Link', keys: 'Control+K Meta+K', icon: <span className="underline">link</span>, run: (e) => insertLink(e) },
-  { label: 'Inline code', icon: <code>`x`</code>, run: (e) => toggleInline(e, '`', 'code') },
+  { label: 'Inline code', icon: <code aria-hidden="true">{'</>'}</code>, run: (e) => toggleInline(e, '`', 'code') },
   { label: 'Code block', icon: <code>{'{ }'}</code>, run: (e) => insertCodeBlock(e) },
 ]
+
+function OrderedListIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M10 6h11M10 12h11M10 18h11M4 6h1v4M4 10h2M6 18H4c0-1 2-2 2-3s-1-1.5-2-1" />
+    </svg>
+  )
+}
 
 const SHORTCUTS: Record<string, string> = { b: 'Bold', i: 'Italic', k: 'Link' }
 
