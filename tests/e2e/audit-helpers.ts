@@ -36,7 +36,6 @@ export type AuditRoute = {
    * axe rules that fail on this route because of work in flight on another branch: reported as
    * annotations, not failures, until that branch lands. Each says why and whose it is.
    */
-  pending?: { rules: readonly string[]; why: string }
 }
 
 const PUBLIC: readonly Audience[] = ['visitor', 'member']
@@ -44,11 +43,6 @@ const ADMIN: readonly Audience[] = ['admin']
 const MEMBER: readonly Audience[] = ['member']
 // Another state of a page checked above for both audiences: the header that differs is covered there.
 const VARIANT: readonly Audience[] = ['visitor']
-
-// The watch page is being rebuilt on another branch (issue 14 'The video page': each piece of
-// content once). Today its key moments show twice, as two regions both named 'Key moments'
-// (section[aria-labelledby="side-key-moments"] and the main column's): remove this once it lands.
-const VIDEO_PAGE_REWORK = { rules: ['landmark-unique'], why: 'key moments shown twice on the video page (being rebuilt on the video page branch)' }
 
 const at = (p: string) => () => p
 
@@ -65,8 +59,8 @@ export const ROUTES: readonly AuditRoute[] = [
   { name: 'vlog page 2', path: at('/vlog?page=2'), audiences: VARIANT },
   { name: 'vlog page 99', path: at('/vlog?page=99'), audiences: VARIANT },
   { name: 'categories', path: at('/categories'), audiences: PUBLIC },
-  { name: 'video (YouTube)', path: (t) => `/video/${t.youtubeVideoId}`, audiences: PUBLIC, pending: VIDEO_PAGE_REWORK },
-  { name: 'video (self-hosted, Premium)', path: (t) => `/video/${t.selfHostedVideoId}`, audiences: PUBLIC, pending: VIDEO_PAGE_REWORK },
+  { name: 'video (YouTube)', path: (t) => `/video/${t.youtubeVideoId}`, audiences: PUBLIC },
+  { name: 'video (self-hosted, Premium)', path: (t) => `/video/${t.selfHostedVideoId}`, audiences: PUBLIC },
   { name: 'video with comments', path: (t) => `/video/${t.discussedVideoId}`, audiences: PUBLIC },
   { name: 'post', path: (t) => `/post/${t.postSlug}`, audiences: PUBLIC },
   { name: 'profile', path: (t, self) => `/profile/${self?.id ?? t.otherMemberId}`, audiences: PUBLIC },

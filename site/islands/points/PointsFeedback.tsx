@@ -2,18 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 
 import { TOAST } from '../../../shared/constants'
-import { ACHIEVEMENT_UNLOCKED, KEEP_ENGAGING, LEVEL_UP, POINTS_EARNED, pointsEarnedAnimation, reachedLevel, youEarnedPoints } from '../../../shared/messages'
+import { ACHIEVEMENT_UNLOCKED, KEEP_ENGAGING, LEVEL_UP, pointsEarnedAnimation, reachedLevel } from '../../../shared/messages'
 import { pointsTier, RARITY_LABEL } from '../../../shared/points-display'
 import type { UnlockedAchievement } from '../../../shared/types/points'
 import { getQueryClient, ME_QUERY_KEY } from '../../lib/query-client'
 import { pointsStore, type AwardAnimation } from '../../lib/stores/points-store'
-import { toast, useToastStore } from '../../lib/stores/toast-store'
 import { cx } from '../ui/styles'
 import { AFTER_AWARD_QUERY_KEYS } from './stats-query'
+import { showPointsToast } from './points-toast'
 import { levelRingClass, POINTS_TIER_CLASS, RARITY_CLASS } from './styles'
-
-/** When another toast (the action's own, e.g. 'Comment Posted') is showing, it keeps the stage this long first. */
-const TOAST_HANDOVER_MS = 1500
 
 type Overlay = { key: string; kind: 'level'; level: number } | { key: string; kind: 'achievement'; achievement: UnlockedAchievement }
 
@@ -70,13 +67,6 @@ export default function PointsFeedback() {
       </div>
     </div>
   )
-}
-
-function showPointsToast(points: number) {
-  const input = { title: POINTS_EARNED, description: youEarnedPoints(points), durationMs: TOAST.pointsToastMs }
-  const busy = useToastStore.getState().toasts.some((t) => t.open)
-  if (busy) setTimeout(() => toast(input), TOAST_HANDOVER_MS)
-  else toast(input)
 }
 
 /** Calls onComplete once, `ms` after mounting. */
