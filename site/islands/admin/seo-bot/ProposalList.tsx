@@ -115,7 +115,8 @@ function ProposalCard({ proposal }: { proposal: SeoProposalView }) {
           {rows.length === 0 ? (
             <p className="text-sm text-muted-foreground">The video already has exactly these fields.</p>
           ) : (
-            <div className="overflow-x-auto">
+            // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+            <div className="overflow-x-auto" role="region" aria-label={`Search fields of ${title}`} tabIndex={0}>
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Search fields of {title}: now and proposed</caption>
                 <thead>
