@@ -68,7 +68,9 @@ export async function syncChannel(payload: Payload, { handle: input, trigger, cl
     const videos = (await youtube.videos(ids)).map(toVideoFields)
     const outcome = await writeVideos(payload, req, db, channel, videos, now())
 
-    await commitTransaction(req)
+    // Recorded while the lock is held: a run marked running with the lock free reads as cut off by
+    // a restart (status.ts), so the record must change before the lock goes. A failed commit
+    // below overwrites it with the failure.
     await recordRun(payload, {
       ...base,
       status: 'succeeded',
@@ -82,13 +84,15 @@ export async function syncChannel(payload: Payload, { handle: input, trigger, cl
       error: outcome.skipped.length ? skippedNote(outcome.skipped) : null,
       ...(trigger === 'import' ? { lastImportedHandle: channel.handle } : {}),
     })
+    await commitTransaction(req)
     const { created, updated, removed, total, skipped } = outcome
     payload.logger.info({ event: 'youtube_sync', trigger, channel: channel.id, created, updated, removed, total, skipped: skipped.length }, 'YouTube videos synced')
     return outcome
   } catch (error) {
+    // The failure is recorded before the rollback releases the lock (see above).
+    if (locked) await recordRun(payload, { ...base, status: 'failed', finishedAt: now().toISOString(), error: messageOf(error) })
     await killTransaction(req)
     if (locked) {
-      await recordRun(payload, { ...base, status: 'failed', finishedAt: now().toISOString(), error: messageOf(error) })
       payload.logger.warn({ event: 'youtube_sync_failed', trigger, handle, reason: error instanceof YoutubeError ? error.reason : 'error', err: error instanceof YoutubeError ? undefined : error }, 'YouTube sync failed')
     }
     throw error
