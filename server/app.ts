@@ -9,6 +9,7 @@ import { nextEarlyAccessOpening } from '../cms/services/premium-gate/cache'
 import { createMediaRouter } from './media'
 import { createVideoUploadRouter } from './video-upload'
 import { createPageCache } from './page-cache'
+import { createMemberPageCache } from './member-page-cache'
 import { securityHeaders } from './security-headers'
 import { limitRequestBodies, requestForNext } from './body-limit'
 import { trustProxySetting } from './client-ip'
@@ -64,6 +65,8 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.use(recordPageViews(createPageViewRecorder(payload)))
   // No visitor page outlives the next early-access opening (the premium gate).
   app.use(createPageCache(undefined, { nextChange: () => nextEarlyAccessOpening(payload) }))
+  // Members get the page their audience shares, with their own parts rendered for them.
+  app.use(createMemberPageCache(payload, undefined, { nextChange: () => nextEarlyAccessOpening(payload) }))
   // Without `next`, Astro answers unmatched paths itself with the site's 404 page.
   // The locals object stays reachable from `res`: the page-view recorder reads the member Astro resolved.
   app.use((req, res) => astroHandler(req, res, undefined, Object.assign(siteLocalsOf(res), { clientAddress: req.ip })))

@@ -1,8 +1,9 @@
 import type { NextFunction, Request, Response } from 'express'
 
-import { registerPageCacheStore } from '../cms/hooks/page-cache'
+import { HtmlStore } from './html-store'
 
-type Entry = { status: number; headers: Record<string, string | string[]>; body: Buffer; expires: number }
+export type StoredHeaders = Record<string, string | string[]>
+type Entry = { headers: StoredHeaders; body: Buffer }
 
 const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
 const MAX_ENTRIES = 500
@@ -24,22 +25,7 @@ export function createPageCache(
   ttlSeconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10),
   { nextChange, maxBytes = MAX_BYTES }: { nextChange?: () => Promise<number | null>; maxBytes?: number } = {},
 ) {
-  const entries = new Map<string, Entry>()
-  let bytes = 0
-  let generation = 0
-  const remove = (key: string) => {
-    const entry = entries.get(key)
-    if (!entry) return
-    entries.delete(key)
-    bytes -= entry.body.length
-  }
-  registerPageCacheStore({
-    clear: () => {
-      generation++
-      entries.clear()
-      bytes = 0
-    },
-  })
+  const store = new HtmlStore<Entry>({ maxEntries: MAX_ENTRIES, maxBytes })
   const ttl = Math.max(0, ttlSeconds) * 1000
 
   return async function pageCache(req: Request, res: Response, next: NextFunction) {
@@ -48,17 +34,16 @@ export function createPageCache(
     // A post preview (a draft behind a signed link) is never stored nor served from here.
     if (req.query.preview !== undefined) return next()
     const key = req.originalUrl
-    const hit = entries.get(key)
-    if (hit && hit.expires > Date.now()) {
-      res.status(hit.status)
+    const hit = store.get(key)
+    if (hit) {
+      res.status(200)
       for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value)
       res.setHeader('x-page-cache', 'hit')
       return req.method === 'HEAD' ? res.end() : res.end(hit.body)
     }
-    if (hit) remove(key)
     if (req.method === 'HEAD') return next()
 
-    const renderedFrom = generation
+    const renderedFrom = store.generation
     // Read before rendering: a page rendered from data read now is stale from this moment on.
     const changesAt = nextChange ? await nextChange().catch(() => Number.NEGATIVE_INFINITY) : null
     const chunks: Buffer[] = []
@@ -79,22 +64,22 @@ export function createPageCache(
       keep(chunk, rest[0])
       const type = String(res.getHeader('content-type') ?? '')
       const cacheControl = String(res.getHeader('cache-control') ?? '')
-      if (renderedFrom === generation && res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && !/private|no-store/.test(cacheControl) && size <= MAX_BODY_BYTES) {
-        const headers: Record<string, string | string[]> = {}
-        for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (value !== undefined && name !== 'content-length' && name !== 'content-encoding' && name !== 'vary') headers[name] = typeof value === 'number' ? String(value) : value
-        }
+      if (res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && !/private|no-store/.test(cacheControl) && size <= MAX_BODY_BYTES) {
+        const body = Buffer.concat(chunks)
         const expires = Math.min(Date.now() + ttl, changesAt ?? Number.POSITIVE_INFINITY)
-        if (expires > Date.now()) {
-          remove(key)
-          const body = Buffer.concat(chunks)
-          entries.set(key, { status: 200, headers, body, expires })
-          bytes += body.length
-          while (entries.size > MAX_ENTRIES || bytes > maxBytes) remove(entries.keys().next().value as string)
-        }
+        store.set(key, { headers: storedHeaders(res), body }, { bytes: body.length, expires, renderedFrom })
       }
       return end(chunk, ...rest)
     }) as Response['end']
     next()
   }
+}
+
+/** A response's headers as kept with its body (the length and encoding are the sender's each time). */
+export function storedHeaders(res: Response): StoredHeaders {
+  const headers: StoredHeaders = {}
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value !== undefined && name !== 'content-length' && name !== 'content-encoding' && name !== 'vary') headers[name] = typeof value === 'number' ? String(value) : value
+  }
+  return headers
 }

@@ -8,5 +8,11 @@ declare namespace App {
     authUser: import('../cms/payload-types').User | null
     /** The client's address as Express found it (`req.ip`, under TRUST_PROXY's rule: server/client-ip.ts). */
     clientAddress?: string
+    /** Set by server/member-page-cache.ts: mark the member's own parts (site/lib/member-parts.ts). */
+    memberShell?: boolean
+    /** Set by a page whose HTML, but for its member parts, is the same for everyone of an audience. */
+    shareableShell?: boolean
+    /** Set by server/member-page-cache.ts for /member-parts: the parts to render for this member. */
+    memberParts?: import('./lib/member-parts').PartSpec[]
   }
 }

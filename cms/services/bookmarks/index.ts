@@ -7,6 +7,7 @@ import type { BookmarkKey } from '../../../shared/schemas/content'
 import type { BookmarkView } from '../../../shared/types/members'
 import type { PointsAward } from '../../../shared/types/points'
 import type { Bookmark, Media, User } from '../../payload-types'
+import { memberPartsChanged } from '../cache/member-parts'
 import { inTransaction, transactionDb } from '../db/transactions'
 import { conflict, notFound } from '../errors'
 import { awardForBookmark } from '../points'
@@ -94,6 +95,7 @@ export async function addBookmark(payload: Payload, { user, key }: { user: User;
     return { id: Number(rows[0].id), award: earned }
   })
   if (id === null) throw conflict(ALREADY_BOOKMARKED_MESSAGE)
+  memberPartsChanged(user.id)
   const doc = await payload.findByID({ collection: 'bookmarks', id, depth: 0, user, overrideAccess: false })
   return { ...toView(doc), award: award! }
 }
@@ -102,5 +104,6 @@ export async function addBookmark(payload: Payload, { user, key }: { user: User;
 export async function removeBookmark(payload: Payload, { user, key }: { user: User; key: BookmarkKey }) {
   const { docs } = await payload.delete({ collection: 'bookmarks', where: ownKey(user, key), depth: 0, user, overrideAccess: false })
   if (docs.length === 0) throw notFound(BOOKMARK_NOT_FOUND)
+  memberPartsChanged(user.id)
   return { success: true as const, contentType: key.contentType, contentId: key.contentId }
 }

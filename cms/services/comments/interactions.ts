@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 
 import { REACTING_TOO_FAST, SIGN_IN_TO_LIKE, SIGN_IN_TO_REACT } from '../../../shared/member-messages'
 import type { LikeResult, ReactionResult } from '../../../shared/types/members'
+import { memberPartsChanged } from '../cache/member-parts'
 import { rules } from '../rate-limit'
 import { unauthorized } from '../errors'
 import { drizzleOf, interactionCounts } from './counts'
@@ -24,6 +25,7 @@ export async function likeComment(payload: Payload, { id, user, ip }: { id: numb
     insert into comment_likes (comment_id, user_id)
     select id, ${user.id} from comments where id = ${comment.id}
     on conflict do nothing`)
+  memberPartsChanged(user.id)
   const counts = await interactionCounts(payload, [comment.id], user.id)
   return { commentId: comment.id, liked: true, likeCount: counts.likes.get(comment.id)?.count ?? 0 }
 }
@@ -54,6 +56,7 @@ export async function toggleReaction(
       returning id
     )
     select 1`)
+  memberPartsChanged(user.id)
   const counts = await interactionCounts(payload, [comment.id], user.id)
   const reactions = counts.reactions.get(comment.id) ?? []
   return { commentId: comment.id, emoji, reacted: reactions.some((r) => r.emoji === emoji && r.mine), reactions }

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 
 import { SIGN_IN_TO_VOTE, VOTING_TOO_FAST } from '../../../shared/member-messages'
 import type { CommentVote, VoteResult } from '../../../shared/types/members'
+import { memberPartsChanged } from '../cache/member-parts'
 import { inTransaction, transactionDb } from '../db/transactions'
 import { rules } from '../rate-limit'
 import { unauthorized } from '../errors'
@@ -28,7 +29,7 @@ export async function voteOnComment(
   if (!user) throw unauthorized(SIGN_IN_TO_VOTE)
   limitAction(rules.commentVote, { ip, userId: user.id }, VOTING_TOO_FAST)
   const comment = await findComment(payload, id, user)
-  return inTransaction(payload, async (req) => {
+  const result = await inTransaction(payload, async (req) => {
     const db = await transactionDb(payload, req)
     if (value === null) {
       await db.execute(sql`
@@ -46,4 +47,6 @@ export async function voteOnComment(
     const votes = counts.votes.get(comment.id)
     return { commentId: comment.id, myVote: votes?.mine ?? null, upCount: votes?.up ?? 0, downCount: votes?.down ?? 0 }
   })
+  memberPartsChanged(user.id)
+  return result
 }
