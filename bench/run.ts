@@ -7,7 +7,7 @@ import { createTestDatabase } from '../tests/helpers/test-database'
 import { startTestServer } from '../tests/helpers/test-server'
 import { startBaseline } from './lib/baseline'
 import { measurePageJs, type PageJs } from './lib/js-size'
-import { load, round, serialLatency, type LoadOptions, type LoadResult } from './lib/load'
+import { load, rotatingCookies, round, serialLatency, type LoadOptions, type LoadResult, type RequestHeaders } from './lib/load'
 import { oversizedBodies, rssMB } from './lib/oversized-bodies'
 import { analyticsBench } from './lib/analytics-bench'
 import { analyticsTable, updateAnalyticsReadme, type AnalyticsReport } from './lib/analytics-report'
@@ -23,6 +23,8 @@ const LOAD: LoadOptions = {
 }
 const WARMUP: LoadOptions = { connections: LOAD.connections, durationSeconds: Number(process.env.BENCH_WARMUP ?? 2) }
 const SERIAL_SAMPLES = 25
+/** Members whose sessions the member runs take turns with. */
+const MEMBERS = 20
 /**
  * The points cases (issue 11 "Speed") need a 5-million-row fixture that takes minutes to build:
  * off by default; BENCH_POINTS=1 adds them after the page runs, BENCH_POINTS=only runs them alone
@@ -78,9 +80,12 @@ async function main() {
   }
 
   const routes = await discoverRoutes(appUrl)
-  const headers: Record<Audience, Record<string, string>> = {
+  // Members take turns request by request, so each page view renders another member's own parts
+  // into the page their audience shares (server/member-page-cache.ts), as real traffic would.
+  const memberCookies = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => registerMember(appUrl, i)))
+  const headers: Record<Audience, RequestHeaders> = {
     anonymous: { origin: appUrl },
-    member: { origin: appUrl, cookie: await registerMember(appUrl) },
+    member: rotatingCookies({ origin: appUrl }, memberCookies),
   }
 
   log('saving each page once for the baseline and measuring the JS it ships…')
@@ -90,7 +95,7 @@ async function main() {
   const missing: { path: string; audience: Audience; status: number }[] = []
   for (const route of routes) {
     for (const audience of route.audiences ?? BOTH) {
-      const res = await fetch(appUrl + route.path, { headers: headers[audience] })
+      const res = await fetch(appUrl + route.path, { headers: typeof headers[audience] === 'function' ? headers[audience]() : headers[audience] })
       const body = await res.text()
       if (res.status !== 200) {
         // Reported as missing rather than measured: a 404 page would flatter the numbers.
@@ -149,7 +154,7 @@ async function main() {
   const oversized = await oversizedBodies(appUrl, server.pid)
   // …and signed-in page latency while 60 registrations arrive at once.
   log('60 registrations at once while a member reads the home page…')
-  const burst = await registrationBurst(appUrl, headers.member.cookie!)
+  const burst = await registrationBurst(appUrl, memberCookies[0]!)
 
   // Last: the fixtures' members and traffic would change what the page runs above measure.
   const analytics = ANALYTICS === 'after' ? await runAnalytics(appUrl, database.url, os.loadavg()[0] ?? 0) : undefined
@@ -240,9 +245,9 @@ async function discoverRoutes(appUrl: string): Promise<Route[]> {
   ]
 }
 
-/** A new member through the public API; its session cookie is reused for every member request. */
-async function registerMember(appUrl: string): Promise<string> {
-  const username = `bench_${Date.now().toString(36)}`
+/** A new member through the public API: their session cookie. */
+async function registerMember(appUrl: string, index: number): Promise<string> {
+  const username = `bench_${Date.now().toString(36)}_${index}`
   const password = 'bench-password-123'
   const res = await fetch(`${appUrl}/api/auth/register`, {
     method: 'POST',

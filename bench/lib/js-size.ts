@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib'
  * `client:interaction` (first pointer, touch or focus) and `client:toast` (the first toast).
  * `client:visible` counts as on-load: the island may be in view from the start.
  */
-export const DEFERRED_DIRECTIVES: readonly string[] = ['interaction', 'toast']
+export const DEFERRED_DIRECTIVES: readonly string[] = ['interaction', 'toast', 'award', 'count']
 
 /**
  * The JS a page's HTML asks for: <script src>, island component/renderer URLs, modulepreload links.

@@ -12,9 +12,22 @@ export type LoadResult = {
   requests: number
 }
 
+/** Fixed headers, or a function giving each request its own (e.g. the next of several members' cookies). */
+export type RequestHeaders = Record<string, string> | (() => Record<string, string>)
+
+const headersOf = (headers: RequestHeaders) => (typeof headers === 'function' ? headers() : headers)
+
+/** Headers that take turns between several members' sessions, one per request. */
+export function rotatingCookies(base: Record<string, string>, cookies: readonly string[]): () => Record<string, string> {
+  let next = 0
+  return () => ({ ...base, cookie: cookies[next++ % cookies.length]! })
+}
+
 /** One bounded autocannon run (fixed connections and duration; every request times out at 10 s). */
-export async function load(url: string, headers: Record<string, string>, { connections, durationSeconds }: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration: durationSeconds, timeout: 10, headers })
+export async function load(url: string, headers: RequestHeaders, { connections, durationSeconds }: LoadOptions): Promise<LoadResult> {
+  const perRequest =
+    typeof headers === 'function' ? { requests: [{ setupRequest: (request: { headers?: Record<string, string> }) => ({ ...request, headers: { ...request.headers, ...headers() } }) }] } : { headers }
+  const result = await autocannon({ url, connections, duration: durationSeconds, timeout: 10, ...perRequest })
   return {
     rps: round(result.requests.average),
     p50: round(result.latency.p50),
@@ -25,11 +38,11 @@ export async function load(url: string, headers: Record<string, string>, { conne
 }
 
 /** Sequential single requests: the latency of one page with no queueing, in ms (median). */
-export async function serialLatency(url: string, headers: Record<string, string>, count: number): Promise<number> {
+export async function serialLatency(url: string, headers: RequestHeaders, count: number): Promise<number> {
   const times: number[] = []
   for (let i = 0; i < count; i++) {
     const started = performance.now()
-    const res = await fetch(url, { headers })
+    const res = await fetch(url, { headers: headersOf(headers) })
     await res.arrayBuffer()
     times.push(performance.now() - started)
   }
