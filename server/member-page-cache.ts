@@ -131,7 +131,7 @@ export function createMemberPageCache(
           logger.debug({ path: req.path, userId: user.id }, 'member page not kept: it names its member outside the member parts')
         } else {
           const kept: Shell = { segments: parsed.segments, parts: parsed.parts, scripts: scriptsOfSegments(parsed.segments), headers: storedHeaders(res) }
-          const expires = Math.min(Date.now() + ttl, changesAt ?? Number.POSITIVE_INFINITY)
+          const expires = Math.min(Date.now() + ttl, changesAt ?? Number.POSITIVE_INFINITY, locals.changesAt ?? Number.POSITIVE_INFINITY)
           store.set(key, kept, { bytes: shareable.length * 2, expires, renderedFrom })
         }
       }

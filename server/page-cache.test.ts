@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { clearPageCache } from '../cms/hooks/page-cache'
 import { createPageCache } from './page-cache'
+import { siteLocalsOf } from './page-views'
 
 let version = 0
 let hold: Promise<void> | null = null
@@ -81,6 +82,30 @@ describe('createPageCache with nextChange (an early-access opening)', () => {
       failing = true
       expect(await fetchPage('/gated?b')).toEqual({ hit: false, body: '<p>render 3</p>' })
       expect(await fetchPage('/gated?b')).toEqual({ hit: false, body: '<p>render 4</p>' })
+    } finally {
+      server.close()
+    }
+  })
+})
+
+describe("createPageCache and a page's own changesAt (an announcement's expiry)", () => {
+  it('keeps the page no longer than the time it says it changes by itself', async () => {
+    let n = 0
+    const app = express()
+    app.use(createPageCache(10))
+    app.get('/expiring', (_req, res) => {
+      siteLocalsOf(res).changesAt = Date.now() + 150
+      res.type('html').send(`<p>render ${++n}</p>`)
+    })
+    const server = app.listen(0)
+    await new Promise((resolve) => server.once('listening', resolve))
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const hit = async () => (await fetch(`${at}/expiring`)).headers.get('x-page-cache') === 'hit'
+    try {
+      expect(await hit()).toBe(false)
+      expect(await hit()).toBe(true)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(await hit()).toBe(false)
     } finally {
       server.close()
     }

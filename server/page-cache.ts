@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
 
 import { HtmlStore } from './html-store'
+import { siteLocalsOf } from './page-views'
 
 export type StoredHeaders = Record<string, string | string[]>
 type Entry = { headers: StoredHeaders; body: Buffer }
@@ -19,7 +20,8 @@ const MAX_BODY_BYTES = 1024 * 1024
  * rendering began before a clear is not stored: it may show what the change replaced.
  *
  * `nextChange`: when what pages show changes on its own (epoch ms; the next early-access opening,
- * cms/services/premium-gate/cache.ts). No page is kept past it, so none serves the old lock then.
+ * cms/services/premium-gate/cache.ts). No page is kept past it, so none serves the old lock then;
+ * nor past the time a page says it changes by itself (`changesAt` in its locals: an announcement's expiry).
  */
 export function createPageCache(
   ttlSeconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10),
@@ -66,7 +68,7 @@ export function createPageCache(
       const cacheControl = String(res.getHeader('cache-control') ?? '')
       if (res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && !/private|no-store/.test(cacheControl) && size <= MAX_BODY_BYTES) {
         const body = Buffer.concat(chunks)
-        const expires = Math.min(Date.now() + ttl, changesAt ?? Number.POSITIVE_INFINITY)
+        const expires = Math.min(Date.now() + ttl, changesAt ?? Number.POSITIVE_INFINITY, siteLocalsOf(res).changesAt ?? Number.POSITIVE_INFINITY)
         store.set(key, { headers: storedHeaders(res), body }, { bytes: body.length, expires, renderedFrom })
       }
       return end(chunk, ...rest)

@@ -7,7 +7,12 @@ import type { PageViewRecorder } from '../cms/services/analytics/recorder'
 const NOT_PAGES = /^\/(?:api|cms|media|_astro|_next|__nextjs|admin|healthz)(?:\/|$)/
 
 /** The locals object handed to Astro for this request: the site middleware fills in `user`. */
-export type SiteLocals = { clientAddress?: string; user?: { id: number; isPremium: boolean } | null }
+export type SiteLocals = {
+  clientAddress?: string
+  user?: { id: number; isPremium: boolean } | null
+  /** When what the rendered page shows changes by itself (epoch ms): the page caches keep it no longer. */
+  changesAt?: number | null
+}
 
 export const siteLocalsOf = (res: Response): SiteLocals => ((res.locals.site as SiteLocals | undefined) ??= {})
 

@@ -10,6 +10,8 @@ declare namespace App {
     clientAddress?: string
     /** Set by server/member-page-cache.ts: mark the member's own parts (site/lib/member-parts.ts). */
     memberShell?: boolean
+    /** When what this page shows changes by itself (epoch ms, e.g. an announcement expires): no kept copy outlives it. */
+    changesAt?: number | null
     /** Set by a page whose HTML, but for its member parts, is the same for everyone of an audience. */
     shareableShell?: boolean
     /** Set by server/member-page-cache.ts for /member-parts: the parts to render for this member. */
