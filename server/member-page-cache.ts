@@ -32,9 +32,11 @@ type Locals = Omit<ReturnType<typeof siteLocalsOf>, 'user'> & { user?: ReturnTyp
  * Members' pages as cheap as visitors': the HTML of a page that is the same for everyone of an
  * audience (member, moderator, premium, premium-moderator; admins are never cached) is kept as a
  * shell for PAGE_CACHE_SECONDS, and each member gets it with their own parts (site/lib/member-parts.ts:
- * the account menu, bookmark state, comments, the Premium greeting, their time zone) rendered for
- * them by /member-parts on every request. A page takes part by setting `shareableShell` in its
- * locals; any other page is rendered whole, as before.
+ * the account menu, bookmark state, comments, the Premium greeting, their time zone) put in. Parts
+ * are rendered by /member-parts and kept per member under a key of everything they show: the
+ * member's row as their session carries it, and a counter their bookmarks, likes, reactions and
+ * votes move (cms/services/cache/member-parts.ts). A page takes part by setting `shareableShell`
+ * in its locals; any other page is rendered whole, as before.
  *
  * The shell is cut from a whole render for the first member to ask, in which the parts are marked.
  * A shell that still names that member (their username or email outside the parts) is not kept:

@@ -14,7 +14,8 @@ const MAX_BODY_BYTES = 1024 * 1024
 
 /**
  * A few seconds of memory for the HTML that visitors (no session cookie) get, so a burst of
- * traffic renders each page once. Pages for members are never stored: their header is theirs.
+ * traffic renders each page once. Members' pages are not stored here: their header is theirs
+ * (server/member-page-cache.ts keeps what they share with their audience).
  * Content changes clear everything at once (cms/hooks/page-cache.ts); the TTL bounds what
  * changes without a hook (view counts). PAGE_CACHE_SECONDS=0 turns it off. A page whose
  * rendering began before a clear is not stored: it may show what the change replaced.
