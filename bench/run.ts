@@ -7,7 +7,7 @@ import { createTestDatabase } from '../tests/helpers/test-database'
 import { startTestServer } from '../tests/helpers/test-server'
 import { startBaseline } from './lib/baseline'
 import { measurePageJs, type PageJs } from './lib/js-size'
-import { load, rotatingCookies, round, serialLatency, type LoadOptions, type LoadResult, type RequestHeaders } from './lib/load'
+import { headersOf, load, rotatingCookies, round, serialLatency, type LoadOptions, type LoadResult, type RequestHeaders } from './lib/load'
 import { oversizedBodies, rssMB } from './lib/oversized-bodies'
 import { analyticsBench } from './lib/analytics-bench'
 import { analyticsTable, updateAnalyticsReadme, type AnalyticsReport } from './lib/analytics-report'
@@ -95,7 +95,7 @@ async function main() {
   const missing: { path: string; audience: Audience; status: number }[] = []
   for (const route of routes) {
     for (const audience of route.audiences ?? BOTH) {
-      const res = await fetch(appUrl + route.path, { headers: typeof headers[audience] === 'function' ? headers[audience]() : headers[audience] })
+      const res = await fetch(appUrl + route.path, { headers: headersOf(headers[audience]) })
       const body = await res.text()
       if (res.status !== 200) {
         // Reported as missing rather than measured: a 404 page would flatter the numbers.

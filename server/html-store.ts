@@ -6,6 +6,10 @@ import { registerPageCacheStore } from '../cms/hooks/page-cache'
  * first). Every content change clears it (cms/hooks/page-cache.ts) and moves `generation` on, so a
  * page whose rendering began before the change is not stored: it may show what the change replaced.
  */
+/** Until when a page rendered now may be kept: its TTL, or sooner when what it shows changes by itself. */
+export const keptUntil = (ttlMs: number, ...changesAt: (number | null | undefined)[]) =>
+  Math.min(Date.now() + ttlMs, ...changesAt.map((at) => at ?? Number.POSITIVE_INFINITY))
+
 export class HtmlStore<V> {
   private readonly entries = new Map<string, { value: V; bytes: number; expires: number }>()
   private bytes = 0

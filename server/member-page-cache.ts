@@ -7,15 +7,14 @@ import { cacheAudience } from '../cms/services/cache/audience'
 import { memberPartsVersion } from '../cms/services/cache/member-parts'
 import { awardDailyLogin } from '../cms/services/points/daily-login'
 import { parseParts, parseShell, scriptsOfSegments, splice, type PartSpec, type RenderedPart } from '../site/lib/member-parts'
-import { HtmlStore } from './html-store'
-import { storedHeaders, type StoredHeaders } from './page-cache'
+import { HtmlStore, keptUntil } from './html-store'
+import { SESSION_COOKIE, storedHeaders, type StoredHeaders } from './page-cache'
 import { siteLocalsOf } from './page-views'
 import { requestSessionUser } from './request-user'
 import { logger } from './logger'
 
-type Shell = { segments: string[]; parts: PartSpec[]; scripts: string[][]; headers: StoredHeaders }
-
-const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
+/** A kept page: its segments around the parts, each part's spec and key (kind and args), the scripts before each part. */
+type Shell = { segments: string[]; parts: PartSpec[]; partKeys: string[]; scripts: string[][]; headers: StoredHeaders }
 const PARTS_PATH = '/member-parts'
 /** The pages that may set `shareableShell` (the others are rendered whole and streamed, unbuffered). */
 const SHAREABLE_PATHS = /^\/(?:|blog|vlog|categories|post\/[^/]+|video\/[^/]+)\/?$/
@@ -62,7 +61,7 @@ export function createMemberPageCache(
     const member = toSessionUser(user)
     locals.user = member
     const version = `${user.id}\n${memberPartsVersion(user.id)}\n${user.timeZone ?? ''}\n${JSON.stringify(member)}`
-    const partKeys = shell.parts.map((part) => `${version}\n${part.kind}\n${JSON.stringify(part.args)}`)
+    const partKeys = shell.partKeys.map((partKey) => `${version}\n${partKey}`)
     const rendered: (RenderedPart | undefined)[] = partKeys.map((partKey) => parts.get(partKey))
     const missing = rendered.flatMap((part, i) => (part ? [] : [i]))
     const send = (body: string) => {
@@ -95,7 +94,7 @@ export function createMemberPageCache(
         res.setHeader('cache-control', 'no-store')
         return ''
       }
-      const expires = Date.now() + ttl
+      const expires = keptUntil(ttl)
       fresh.forEach((part, j) => {
         const i = missing[j]!
         rendered[i] = part
@@ -132,8 +131,9 @@ export function createMemberPageCache(
         if (namesMember(shareable, user)) {
           logger.debug({ path: req.path, userId: user.id }, 'member page not kept: it names its member outside the member parts')
         } else {
-          const kept: Shell = { segments: parsed.segments, parts: parsed.parts, scripts: scriptsOfSegments(parsed.segments), headers: storedHeaders(res) }
-          const expires = Math.min(Date.now() + ttl, changesAt ?? Number.POSITIVE_INFINITY, locals.changesAt ?? Number.POSITIVE_INFINITY)
+          const partKeys = parsed.parts.map((part) => `${part.kind}\n${JSON.stringify(part.args)}`)
+          const kept: Shell = { segments: parsed.segments, parts: parsed.parts, partKeys, scripts: scriptsOfSegments(parsed.segments), headers: storedHeaders(res) }
+          const expires = keptUntil(ttl, changesAt, locals.changesAt)
           store.set(key, kept, { bytes: shareable.length * 2, expires, renderedFrom })
         }
       }

@@ -1,12 +1,13 @@
 import type { NextFunction, Request, Response } from 'express'
 
-import { HtmlStore } from './html-store'
+import { HtmlStore, keptUntil } from './html-store'
 import { siteLocalsOf } from './page-views'
 
 export type StoredHeaders = Record<string, string | string[]>
 type Entry = { headers: StoredHeaders; body: Buffer }
 
-const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
+/** A request that carries a session cookie (its page may be a member's). */
+export const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
 const MAX_ENTRIES = 500
 /** What the stored pages may hold in all by default (oldest go first), and what one page may. */
 const MAX_BYTES = 24 * 1024 * 1024
@@ -69,7 +70,7 @@ export function createPageCache(
       const cacheControl = String(res.getHeader('cache-control') ?? '')
       if (res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && !/private|no-store/.test(cacheControl) && size <= MAX_BODY_BYTES) {
         const body = Buffer.concat(chunks)
-        const expires = Math.min(Date.now() + ttl, changesAt ?? Number.POSITIVE_INFINITY, siteLocalsOf(res).changesAt ?? Number.POSITIVE_INFINITY)
+        const expires = keptUntil(ttl, changesAt, siteLocalsOf(res).changesAt)
         store.set(key, { headers: storedHeaders(res), body }, { bytes: body.length, expires, renderedFrom })
       }
       return end(chunk, ...rest)

@@ -15,7 +15,7 @@ export type LoadResult = {
 /** Fixed headers, or a function giving each request its own (e.g. the next of several members' cookies). */
 export type RequestHeaders = Record<string, string> | (() => Record<string, string>)
 
-const headersOf = (headers: RequestHeaders) => (typeof headers === 'function' ? headers() : headers)
+export const headersOf = (headers: RequestHeaders) => (typeof headers === 'function' ? headers() : headers)
 
 /** Headers that take turns between several members' sessions, one per request. */
 export function rotatingCookies(base: Record<string, string>, cookies: readonly string[]): () => Record<string, string> {
