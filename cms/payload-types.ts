@@ -966,6 +966,9 @@ export interface PageView {
    */
   user?: (number | null) | User;
   path: string;
+  /**
+   * The browser family (Chrome, Firefox, Safari, Edge, Opera, Samsung Internet or Other), not the full user agent.
+   */
   userAgent?: string | null;
   /**
    * Truncated: IPv4 to its /24 (last number 0), IPv6 to its /48.

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express'
 
 import { isBot } from '../cms/services/analytics/bots'
 import type { PageViewRecorder } from '../cms/services/analytics/recorder'
+import { createPageViewLimiter, type PageViewLimiter } from '../cms/services/analytics/view-limit'
 
 /** Never pages people read: the JSON API, the editor, media files, build assets, the admin panel. */
 const NOT_PAGES = /^\/(?:api|cms|media|_astro|_next|__nextjs|admin|healthz)(?:\/|$)/
@@ -21,9 +22,11 @@ export const siteLocalsOf = (res: Response): SiteLocals => ((res.locals.site as 
  * so it costs the response nothing. Mounted before the page cache: a visitor's cached page counts
  * like a rendered one. Counted: GET, 2xx, an HTML body, a browser's user agent, not a prefetch.
  * The signed-in member is the one the site's middleware resolved for this request (no lookup of
- * its own); cached pages are visitors' by definition.
+ * its own); cached pages are visitors' by definition. A view beyond its address range's budgets
+ * (view-limit.ts: a few per path, a few dozen in all, per minute) is not recorded, so no client can
+ * grow the table faster than that however it varies paths and query strings.
  */
-export function recordPageViews(recorder: PageViewRecorder) {
+export function recordPageViews(recorder: PageViewRecorder, limiter: PageViewLimiter = createPageViewLimiter()) {
   return function pageViews(req: Request, res: Response, next: NextFunction) {
     if (req.method !== 'GET' || NOT_PAGES.test(req.path)) return next()
     const userAgent = req.headers['user-agent']
@@ -34,6 +37,7 @@ export function recordPageViews(recorder: PageViewRecorder) {
     res.once('finish', () => {
       if (res.statusCode < 200 || res.statusCode >= 300) return
       if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return
+      if (!limiter.allow(req.ip, req.path, at.getTime())) return
       const user = siteLocalsOf(res).user
       recorder.record({
         path: req.path,

@@ -28,7 +28,8 @@ export const PageViews: CollectionConfig = {
     { name: 'sessionId', type: 'text', required: true, maxLength: DB_COLUMN_LIMITS.sessionId, admin: { ...recorded, description: 'The visitor-day: a hash of the network address and browser under a salt that changes daily.' } },
     { name: 'user', type: 'relationship', relationTo: 'users', admin: { ...recorded, description: 'The signed-in member, if any.' } },
     { name: 'path', type: 'text', required: true, maxLength: DB_COLUMN_LIMITS.path, admin: recorded },
-    { name: 'userAgent', type: 'text', maxLength: DB_COLUMN_LIMITS.userAgent, admin: recorded },
+    // The column keeps its SPEC name; what it holds is the browser family (analytics/browser.ts).
+    { name: 'userAgent', label: 'Browser', type: 'text', maxLength: DB_COLUMN_LIMITS.userAgent, admin: { ...recorded, description: 'The browser family (Chrome, Firefox, Safari, Edge, Opera, Samsung Internet or Other), not the full user agent.' } },
     { name: 'ipAddress', type: 'text', maxLength: DB_COLUMN_LIMITS.ipAddress, admin: { ...recorded, description: 'Truncated: IPv4 to its /24 (last number 0), IPv6 to its /48.' } },
     { name: 'referrer', type: 'text', maxLength: DB_COLUMN_LIMITS.referrer, admin: { ...recorded, description: 'The page the visitor came from, without its query string.' } },
     { name: 'timestamp', type: 'date', required: true, index: true, admin: { ...recorded, date: { pickerAppearance: 'dayAndTime' } } },

@@ -14,7 +14,8 @@ export const VideoViews: CollectionConfig = {
   indexes: [{ fields: ['video', 'viewerKey', 'hour'], unique: true }],
   fields: [
     { name: 'video', type: 'relationship', relationTo: 'videos', required: true },
-    // 'user:<id>' for a member, 'visitor:<uuid>' for the viewer_id cookie of a visitor.
+    // 'user:<id>' for a member, 'visitor:<32 hex>' for a visitor's address range and browser family
+    // under the day's salt ('visitor:<uuid>' in rows from when visitors had a viewer_id cookie).
     { name: 'viewerKey', type: 'text', required: true, maxLength: 64 },
     // The start of the clock hour (UTC) the view fell in.
     { name: 'hour', type: 'date', required: true, index: true },

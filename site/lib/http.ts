@@ -70,18 +70,18 @@ function storable(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, storable(item, depth + 1)]))
 }
 
-/**
- * The key a client's per-IP limits are counted under: the address Express found (`req.ip`, under
- * TRUST_PROXY's rule, passed in as a local), an IPv6 client by its /64.
- */
-export const clientIp = (context: Pick<APIContext, 'clientAddress' | 'locals'>): string => {
-  if (context.locals.clientAddress) return rateLimitKey(context.locals.clientAddress)
+/** The client's address as Express found it (`req.ip`, under TRUST_PROXY's rule, passed in as a local); null if unknown. */
+export const clientAddress = (context: Pick<APIContext, 'clientAddress' | 'locals'>): string | null => {
+  if (context.locals.clientAddress) return context.locals.clientAddress
   try {
-    return rateLimitKey(context.clientAddress)
+    return context.clientAddress || null
   } catch {
-    return 'unknown'
+    return null
   }
 }
+
+/** The key a client's per-IP limits are counted under: its address (clientAddress), an IPv6 client by its /64. */
+export const clientIp = (context: Pick<APIContext, 'clientAddress' | 'locals'>): string => rateLimitKey(clientAddress(context))
 
 export function enforceRateLimit(rule: RateLimitRule, key: string) {
   const result = hit(rule, key)

@@ -2,10 +2,15 @@ import { randomBytes } from 'node:crypto'
 
 let ipCounter = 0
 /**
- * A distinct client per test: its own /64 in the IPv6 documentation prefix (limits count an IPv6
- * client by its /64), sent only as X-Forwarded-For.
+ * A distinct client per test, sent only as X-Forwarded-For: its own /64 (limits count an IPv6
+ * client by its /64) and, with 28 random bits, most likely its own /48 too (page views and
+ * visitors' video views are counted per /48), even against clients of other test files, whose
+ * counters start again at 1. In the IPv6 documentation prefix 3fff::/20.
  */
-export const uniqueIp = () => `2001:db8:${(++ipCounter).toString(16)}:${randomBytes(2).toString('hex')}::1`
+export const uniqueIp = () => {
+  const random = randomBytes(4).readUInt32BE(0)
+  return `3fff:${((random >>> 16) & 0xfff).toString(16)}:${(random & 0xffff).toString(16)}:${(++ipCounter).toString(16)}::1`
+}
 
 export const uniqueUsername = (prefix = 'member') => `${prefix}_${randomBytes(4).toString('hex')}`
 

@@ -1,5 +1,5 @@
 // Shared by the analytics*.test.ts suites (not a test file itself).
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 
 import pg from 'pg'
 import { expect, inject } from 'vitest'
@@ -14,6 +14,22 @@ export const browserAgent = (tag: string) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 analytics-test/${tag}`
 
 export const newTag = () => randomBytes(5).toString('hex')
+
+export const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'
+
+/**
+ * A network no other test uses: page views are stored, and limited, per /48 (IPv6) or /24 (IPv4),
+ * so a test finds its own rows by the stored range. `address(host)` is a client in it.
+ */
+export function newNetwork(kind: 'v6' | 'v4' = 'v6'): { address: (host?: string) => string; range: string } {
+  if (kind === 'v4') {
+    const prefix = `10.${randomInt(256)}.${randomInt(256)}`
+    return { address: (host = '77') => `${prefix}.${host}`, range: `${prefix}.0` }
+  }
+  // Groups without leading zeros, so the stored form is exactly `3fff:a:b::`.
+  const [a, b] = [0x100 + randomInt(0xf00), 0x1000 + randomInt(0xf000)].map((n) => n.toString(16))
+  return { address: (host = '34cd:1:2:3:4') => `3fff:${a}:${b}:${host}`, range: `3fff:${a}:${b}::` }
+}
 
 export async function signedInAdmin() {
   const client = new ApiClient(baseUrl)

@@ -5,25 +5,27 @@ import { describe, expect, it } from 'vitest'
 
 import { videos } from '../../cms/seed/fixtures/videos'
 import { ApiClient, registerMember } from '../helpers/api-client'
-import { baseUrl, browserAgent, inOneTransaction, newTag, runAnalyticsJobNow, signedInAdmin, until } from './analytics-helpers'
+import { baseUrl, browserAgent, FIREFOX, inOneTransaction, newNetwork, newTag, runAnalyticsJobNow, signedInAdmin, until } from './analytics-helpers'
 import { sql } from './sql'
 
 type ViewRow = { path: string; session_id: string; user_id: number | null; ip_address: string | null; user_agent: string; referrer: string | null }
 
-const viewsTagged = (tag: string) =>
-  sql<ViewRow>(`select path, session_id, user_id, ip_address, user_agent, referrer from page_views where user_agent like $1 order by id`, [`%analytics-test/${tag}%`])
+const columns = 'path, session_id, user_id, ip_address, user_agent, referrer'
+/** A test's own page views: each test browses from a network of its own (newNetwork). */
+const viewsFrom = (range: string) => sql<ViewRow>(`select ${columns} from page_views where ip_address = $1 order by id`, [range])
 
-/** Waits for `count` page views with this tag, then a little longer to be sure no more arrive. */
-async function settledViews(tag: string, count: number) {
-  await until(`${count} page views tagged ${tag}`, async () => ((await viewsTagged(tag)).length >= count ? true : undefined))
+/** Waits for `count` page views from this network, then a little longer to be sure no more arrive. */
+async function settledViews(range: string, count: number) {
+  await until(`${count} page views from ${range}`, async () => ((await viewsFrom(range)).length >= count ? true : undefined))
   await new Promise((resolve) => setTimeout(resolve, 2500))
-  return viewsTagged(tag)
+  return viewsFrom(range)
 }
 
 describe('page views recorded by the server', () => {
   it('counts a cached page like a rendered one, and skips bots, the API, files, errors and prefetches', async () => {
     const tag = newTag()
-    const visitor = new ApiClient(baseUrl, '2001:db8:ab12:34cd:1:2:3:4')
+    const network = newNetwork()
+    const visitor = new ApiClient(baseUrl, network.address())
     const as = (agent: string, extra: Record<string, string> = {}) => ({ 'user-agent': agent, ...extra })
     const first = await visitor.request('GET', '/blog', undefined, as(browserAgent(tag), { referer: 'https://search.example/results?q=private+words' }))
     expect(first.status).toBe(200)
@@ -39,10 +41,12 @@ describe('page views recorded by the server', () => {
     expect((await visitor.request('GET', `/no-such-page-${tag}`, undefined, as(browserAgent(tag)))).status).toBe(404)
     expect((await visitor.request('GET', '/', undefined, as(browserAgent(tag), { 'sec-purpose': 'prefetch' }))).status).toBe(200)
 
-    const rows = await settledViews(tag, 2)
+    const rows = await settledViews(network.range, 2)
     expect(rows.map((r) => r.path)).toEqual(['/blog', '/blog'])
-    // The address cut to its /48, the referrer without its query string, one visit for both.
-    expect(rows[0]).toMatchObject({ ip_address: '2001:db8:ab12::', referrer: 'https://search.example/results', user_id: null })
+    // The address cut to its /48, the referrer without its query string, the browser's family
+    // rather than its user agent, one visit for both.
+    expect(rows[0]).toMatchObject({ ip_address: network.range, referrer: 'https://search.example/results', user_id: null, user_agent: 'Chrome' })
+    expect(rows[1]!.user_agent).toBe('Chrome')
     expect(rows[0]!.session_id).toMatch(/^[0-9a-f]{32}$/)
     expect(rows[1]!.session_id).toBe(rows[0]!.session_id)
     const [visit] = await sql(`select total_page_views, is_authenticated, is_premium, user_id from user_sessions where session_id = $1`, [rows[0]!.session_id])
@@ -51,11 +55,13 @@ describe('page views recorded by the server', () => {
 
   it('an IPv4 client is stored with its last number 0; another browser on that network is another visit', async () => {
     const tag = newTag()
-    const a = new ApiClient(baseUrl, '198.51.100.77')
+    const network = newNetwork('v4')
+    const a = new ApiClient(baseUrl, network.address())
     await a.request('GET', '/categories', undefined, { 'user-agent': browserAgent(tag) })
-    await a.request('GET', '/categories', undefined, { 'user-agent': browserAgent(tag) + ' Firefox' })
-    const rows = await settledViews(tag, 2)
-    expect(rows.map((r) => r.ip_address)).toEqual(['198.51.100.0', '198.51.100.0'])
+    await a.request('GET', '/categories', undefined, { 'user-agent': FIREFOX })
+    const rows = await settledViews(network.range, 2)
+    expect(rows.map((r) => r.ip_address)).toEqual([network.range, network.range])
+    expect(rows.map((r) => r.user_agent)).toEqual(['Chrome', 'Firefox'])
     expect(rows[0]!.session_id).not.toBe(rows[1]!.session_id)
   })
 
@@ -63,10 +69,54 @@ describe('page views recorded by the server', () => {
     const tag = newTag()
     const { client, user } = await registerMember(baseUrl)
     expect((await client.request('GET', '/vlog', undefined, { 'user-agent': browserAgent(tag) })).status).toBe(200)
-    const rows = await settledViews(tag, 1)
-    expect(rows).toMatchObject([{ path: '/vlog', user_id: user.id }])
+    const byMember = () => sql<ViewRow>(`select ${columns} from page_views where user_id = $1 order by id`, [user.id])
+    await until('the member’s page view', async () => ((await byMember()).length ? true : undefined))
+    const rows = await byMember()
+    expect(rows).toMatchObject([{ path: '/vlog', user_id: user.id, user_agent: 'Chrome' }])
     const [visit] = await sql(`select is_authenticated, is_premium, user_id from user_sessions where session_id = $1`, [rows[0]!.session_id])
     expect(visit).toMatchObject({ is_authenticated: true, is_premium: false, user_id: user.id })
+  })
+})
+
+describe('how much one client can record', () => {
+  it('200 loads of one page from one address are at most 3 page views a minute; every load is still served', async () => {
+    const network = newNetwork()
+    const client = new ApiClient(baseUrl, network.address())
+    const statuses: number[] = []
+    for (let round = 0; round < 10; round++) {
+      const loads = Array.from({ length: 20 }, () => client.request('GET', '/blog', undefined, { 'user-agent': browserAgent(newTag()) }))
+      statuses.push(...(await Promise.all(loads)).map((r) => r.status))
+    }
+    expect(statuses).toEqual(Array(200).fill(200))
+    const rows = await settledViews(network.range, 3)
+    expect(rows).toHaveLength(3)
+    expect(rows.every((r) => r.path === '/blog' && r.user_agent === 'Chrome')).toBe(true)
+    // Another address of the same /48 is the same client.
+    await new ApiClient(baseUrl, network.address('ffff::9')).request('GET', '/blog', undefined, { 'user-agent': FIREFOX })
+    expect(await settledViews(network.range, 3)).toHaveLength(3)
+  })
+
+  it('made-up query strings and trailing slashes are the same path; varying real paths stops at 30 a minute', async () => {
+    const network = newNetwork()
+    const client = new ApiClient(baseUrl, network.address())
+    const load = (path: string) => client.request('GET', path, undefined, { 'user-agent': browserAgent('q') })
+    const spelled = await Promise.all(Array.from({ length: 60 }, (_, i) => load(i % 2 ? `/vlog?a=${i}` : `/vlog/?utm=${i}&b=${'x'.repeat(i)}`)))
+    expect(spelled.every((r) => r.status === 200)).toBe(true)
+    const rows = await settledViews(network.range, 3)
+    expect(rows.map((r) => r.path)).toEqual(['/vlog', '/vlog', '/vlog'])
+
+    // Every real page a visitor can open, four loads each.
+    const pages = ['/', '/blog', '/categories', '/leaderboard', '/premium', '/merch', ...videos.map((v) => `/video/${v.videoId}`)]
+    const served = new Set<string>()
+    for (const path of pages) {
+      const answers = await Promise.all(Array.from({ length: 4 }, () => load(path)))
+      if (answers.every((r) => r.status === 200 && String(r.headers.get('content-type')).startsWith('text/html'))) served.add(path)
+    }
+    // Enough real pages that 3 of each would be more than 30 (with the 3 of /vlog above).
+    expect(served.size).toBeGreaterThanOrEqual(10)
+    const all = await settledViews(network.range, 30)
+    expect(all).toHaveLength(30)
+    expect(new Set(all.map((r) => r.path)).size).toBeGreaterThan(5)
   })
 })
 

@@ -1,3 +1,5 @@
+import { randomInt, randomUUID } from 'node:crypto'
+
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
@@ -15,17 +17,21 @@ afterAll(() => db.end())
 const viewCountOf = async (videoId: string) =>
   Number((await db.query('select view_count from videos where video_id = $1', [videoId])).rows[0]?.view_count ?? 0)
 
-/** A visitor with a cookie jar of its own for viewer_id (ApiClient keeps only the session cookie). */
-class Visitor extends ApiClient {
-  viewerCookie: string | null = null
-  async track(videoId: string) {
-    const res = await this.request('POST', '/api/videos/track-views', { videoId }, this.viewerCookie ? { cookie: this.viewerCookie } : {})
-    const set = res.headers.get('set-cookie')
-    const match = set?.match(/viewer_id=([^;]+)/)
-    if (match) this.viewerCookie = `viewer_id=${match[1]}`
-    return res
-  }
+const CHROME = (version = 131) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'
+
+/** A visitor's browser on its own network (random /48): `at(host)` is another address in that network. */
+function visitorNetwork() {
+  const [a, b] = [0x100 + randomInt(0xf00), 0x1000 + randomInt(0xf000)].map((n) => n.toString(16))
+  return (host = '1::1') => `3fff:${a}:${b}:${host}`
 }
+
+const track = (ip: string, videoId: string, headers: Record<string, string> = {}) =>
+  new ApiClient(baseUrl, ip).request('POST', '/api/videos/track-views', { videoId }, { 'user-agent': CHROME(), ...headers })
+
+/** The viewer key of the newest counted view of a video. */
+const newestViewerKey = async (videoId: string) =>
+  (await db.query('select viewer_key from video_views where video_id = (select id from videos where video_id = $1) order by id desc limit 1', [videoId])).rows[0]?.viewer_key as string
 
 /** Moves a viewer's view rows one hour back, as if the hour had passed. */
 const ageViews = (viewerKey: string) => db.query(`update video_views set hour = hour - interval '1 hour' where viewer_key = $1`, [viewerKey])
@@ -50,36 +56,48 @@ describe('POST /api/videos/track-views', () => {
     expect(nextHour.body).toEqual({ counted: true, viewCount: before + 2, award: expect.objectContaining({ pointsAwarded: 0 }) })
   })
 
-  it('counts a visitor by an HttpOnly SameSite=Lax viewer_id cookie it sets', async () => {
-    const visitor = new Visitor(baseUrl)
+  it('counts a visitor by network and browser once an hour, with no cookie of its own', async () => {
+    const network = visitorNetwork()
     const before = await viewCountOf(video)
-    const first = await visitor.track(video)
+    const first = await track(network(), video)
     expect(first.body).toEqual({ counted: true, viewCount: before + 1 })
-    const cookie = first.headers.get('set-cookie') ?? ''
-    expect(cookie).toMatch(/viewer_id=[0-9a-f-]{36}/)
-    expect(cookie).toMatch(/HttpOnly/i)
-    expect(cookie).toMatch(/SameSite=Lax/i)
-    expect(cookie).toMatch(/Path=\//i)
+    expect(first.headers.get('set-cookie')).toBeNull()
+    const key = await newestViewerKey(video)
+    expect(key).toMatch(/^visitor:[0-9a-f]{32}$/)
 
-    const reload = await visitor.track(video)
-    expect(reload.body).toEqual({ counted: false, viewCount: before + 1 })
-    expect(reload.headers.get('set-cookie')).toBeNull()
+    // A reload, another address of the same /48, another version of the same browser: the same viewer.
+    expect((await track(network(), video)).body).toEqual({ counted: false, viewCount: before + 1 })
+    expect((await track(network('77:1:2:3:4'), video, { 'user-agent': CHROME(129) })).body).toEqual({ counted: false, viewCount: before + 1 })
+    // Another kind of browser on that network, and another network, are other viewers.
+    expect((await track(network(), video, { 'user-agent': FIREFOX })).body).toEqual({ counted: true, viewCount: before + 2 })
+    expect((await track(visitorNetwork()(), video)).body).toEqual({ counted: true, viewCount: before + 3 })
 
-    // Another browser is another viewer.
-    expect((await new Visitor(baseUrl).track(video)).body).toEqual({ counted: true, viewCount: before + 2 })
-
-    const visitorId = visitor.viewerCookie!.split('=')[1]
-    await ageViews(`visitor:${visitorId}`)
-    expect((await visitor.track(video)).body).toEqual({ counted: true, viewCount: before + 3 })
+    await ageViews(key)
+    expect((await track(network(), video)).body).toEqual({ counted: true, viewCount: before + 4 })
   })
 
-  it('replaces a forged viewer_id instead of trusting it', async () => {
-    const visitor = new Visitor(baseUrl)
-    visitor.viewerCookie = "viewer_id=user:1'--"
-    const res = await visitor.track(video)
+  it('50 reports from one client count once, with no cookie, a made-up one or a fresh address each time; two clients count twice', async () => {
+    const one = visitorNetwork()
+    const other = visitorNetwork()
+    const before = await viewCountOf(SEEDED.youtubeWithSeo)
+    const answers = []
+    for (let i = 0; i < 50; i++) {
+      // Each report from another /64 of the network (so no per-address limit is reached), half of them
+      // with a viewer_id cookie that was never issued, every one with another Chrome build.
+      const cookie: Record<string, string> = i % 2 ? { cookie: `viewer_id=${randomUUID()}` } : {}
+      answers.push(await track(one(`${(i + 1).toString(16)}::1`), SEEDED.youtubeWithSeo, { 'user-agent': CHROME(100 + i), ...cookie }))
+    }
+    expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200))
+    expect(answers.filter((r) => r.body.counted)).toHaveLength(1)
+    expect(await viewCountOf(SEEDED.youtubeWithSeo)).toBe(before + 1)
+    await track(other(), SEEDED.youtubeWithSeo)
+    expect(await viewCountOf(SEEDED.youtubeWithSeo)).toBe(before + 2)
+  })
+
+  it('expires the viewer_id cookie visitors were once counted by', async () => {
+    const res = await track(visitorNetwork()(), video, { cookie: `viewer_id=${randomUUID()}` })
     expect(res.status).toBe(200)
-    expect(res.body.counted).toBe(true)
-    expect(res.headers.get('set-cookie')).toMatch(/viewer_id=[0-9a-f-]{36}/)
+    expect(res.headers.get('set-cookie')).toMatch(/viewer_id=[^;]*;.*(Expires=Thu, 01 Jan 1970|Max-Age=0)/i)
   })
 
   it('counts concurrent twins once', async () => {
@@ -93,7 +111,7 @@ describe('POST /api/videos/track-views', () => {
 
   it('does not count a premium video seen through the lock, but does for a premium member', async () => {
     const before = await viewCountOf(SEEDED.premiumManual)
-    const locked = await new Visitor(baseUrl).track(SEEDED.premiumManual)
+    const locked = await track(visitorNetwork()(), SEEDED.premiumManual)
     expect(locked.body).toEqual({ counted: false, viewCount: before })
     const member = await registerMember(baseUrl)
     expect((await member.client.post('/api/videos/track-views', { videoId: SEEDED.premiumManual })).body.counted).toBe(false)
@@ -107,7 +125,7 @@ describe('POST /api/videos/track-views', () => {
     [{ videoId: '../etc' }, 400],
     [{ videoId: 'no-such-video' }, 404],
   ])('refuses %j with %i and an error message', async (body, status) => {
-    const res = await new Visitor(baseUrl).request('POST', '/api/videos/track-views', body)
+    const res = await new ApiClient(baseUrl).request('POST', '/api/videos/track-views', body)
     expect(res.status).toBe(status)
     expect(res.body.error).toEqual(expect.any(String))
   })

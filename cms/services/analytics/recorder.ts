@@ -7,12 +7,15 @@ import type { Payload } from 'payload'
 
 import { DB_COLUMN_LIMITS } from '../../../shared/constants'
 import { poolDb } from '../db/transactions'
+import { browserFamily } from './browser'
 import { truncateIp } from './ip'
 import { sessionIdFor } from './session-id'
+import { storedPath } from './view-limit'
 
 /** What the Express layer knows about a page request once its response has gone out. */
 export type PageViewInput = {
   path: string
+  /** The request's user agent: only its browser family is stored (and the visit's hash is taken of it). */
   userAgent: string
   /** The client's address as Express found it (req.ip); truncated before it is stored. */
   address: string | null | undefined
@@ -27,6 +30,7 @@ export type PageViewRow = {
   userId: number | null
   isPremium: boolean
   path: string
+  /** The browser family (browser.ts), never the raw user agent. */
   userAgent: string
   ipAddress: string | null
   referrer: string | null
@@ -66,15 +70,17 @@ export function cleanReferrer(referrer: string | null | undefined): string | nul
   }
 }
 
-/** A buffered request as it will be stored: address truncated, session id derived, §9 column limits applied. */
+/**
+ * A buffered request as it will be stored: address truncated, session id derived, the user agent
+ * cut down to its browser family, §9 column limits applied.
+ */
 export function toRow(view: PageViewInput): PageViewRow {
-  const userAgent = clip(view.userAgent, DB_COLUMN_LIMITS.userAgent)
   return {
     sessionId: sessionIdFor({ address: view.address, userAgent: view.userAgent, at: view.at }),
     userId: view.user?.id ?? null,
     isPremium: Boolean(view.user?.isPremium),
-    path: clip(view.path || '/', DB_COLUMN_LIMITS.path),
-    userAgent,
+    path: storedPath(view.path || '/'),
+    userAgent: browserFamily(view.userAgent),
     ipAddress: truncateIp(view.address),
     referrer: cleanReferrer(view.referrer),
     at: view.at,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { analyticsSessionId, sessionIdFor, siteDay } from './session-id'
+import { analyticsSessionId, sessionIdFor, siteDay, visitorViewerId } from './session-id'
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'
 const base = { day: '2026-03-10', ip: '203.0.113.0', userAgent: UA, secret: 'secret-a' }
@@ -40,5 +40,23 @@ describe('sessionIdFor', () => {
     const evening = sessionIdFor({ address: '203.0.113.7', userAgent: UA, at: new Date('2026-03-10T20:00:00Z') })
     expect(sessionIdFor({ address: '203.0.113.7', userAgent: UA, at: new Date('2026-03-11T02:00:00Z') })).toBe(evening)
     expect(sessionIdFor({ address: '203.0.113.7', userAgent: UA, at: new Date('2026-03-11T12:00:00Z') })).not.toBe(evening)
+  })
+})
+
+describe('visitorViewerId', () => {
+  const at = new Date('2026-03-10T15:00:00Z')
+  const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
+  it('is one id per address range and browser family: another version or any made-up tail is the same viewer', () => {
+    const id = visitorViewerId({ address: '203.0.113.7', userAgent: CHROME, at })
+    expect(id).toMatch(/^[0-9a-f]{32}$/)
+    expect(visitorViewerId({ address: '203.0.113.99', userAgent: CHROME.replace('131', '130') + ' x/1', at })).toBe(id)
+    expect(visitorViewerId({ address: '203.0.113.7', userAgent: UA, at })).not.toBe(id)
+    expect(visitorViewerId({ address: '198.51.100.7', userAgent: CHROME, at })).not.toBe(id)
+    expect(visitorViewerId({ address: '203.0.113.7', userAgent: CHROME, at: new Date('2026-03-11T15:00:00Z') })).not.toBe(id)
+  })
+
+  it('is not the visit’s session id', () => {
+    expect(visitorViewerId({ address: '203.0.113.7', userAgent: 'Other', at })).not.toBe(sessionIdFor({ address: '203.0.113.7', userAgent: 'Other', at }))
   })
 })

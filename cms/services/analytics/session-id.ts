@@ -4,6 +4,7 @@ import { createHash, createHmac } from 'node:crypto'
 
 import { SITE_TIME_ZONE } from '../../../shared/constants'
 import { dayIn, type DayString } from '../../../shared/time-zones'
+import { browserFamily } from './browser'
 import { truncateIp } from './ip'
 
 let cachedSalt: { key: string; salt: Buffer } | null = null
@@ -21,7 +22,8 @@ export function dailySalt(day: DayString, secret: string = process.env.PAYLOAD_S
 
 /**
  * 32 hex characters (128 bits) identifying one browser (truncated address + user agent) for one
- * site day. The inputs are what page_views stores anyway, so the id reveals nothing more.
+ * site day. One-way and salted with a secret: page_views keeps only the browser family, and the
+ * id cannot be turned back into the full user agent.
  */
 export function analyticsSessionId({ day, ip, userAgent, secret }: { day: DayString; ip: string | null; userAgent: string; secret?: string }): string {
   return createHash('sha256')
@@ -40,4 +42,22 @@ export const siteDay = (at: Date): DayString => dayIn(at, SITE_TIME_ZONE)
 /** The session id of a request from `address` (untruncated, as Express saw it) with `userAgent`, at `at`. */
 export function sessionIdFor({ address, userAgent, at = new Date() }: { address: string | null | undefined; userAgent: string | null | undefined; at?: Date }): string {
   return analyticsSessionId({ day: siteDay(at), ip: truncateIp(address), userAgent: userAgent ?? '' })
+}
+
+/**
+ * Who a visitor (no account) is when their video views are counted: their address range and
+ * browser family under the day's salt, 32 hex characters. Nothing the client holds (a cookie can be
+ * dropped or made up on every request), so one client reporting a video over and over is one
+ * viewer; it can pass for at most as many viewers as there are browser families. The price: people
+ * on one network with the same kind of browser are one viewer of a video per hour.
+ */
+export function visitorViewerId({ address, userAgent, at = new Date() }: { address: string | null | undefined; userAgent: string | null | undefined; at?: Date }): string {
+  return createHash('sha256')
+    .update(dailySalt(siteDay(at)))
+    .update('\u0000video-viewer\u0000')
+    .update(truncateIp(address) ?? '')
+    .update('\u0000')
+    .update(browserFamily(userAgent))
+    .digest('hex')
+    .slice(0, 32)
 }

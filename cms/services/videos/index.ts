@@ -2,4 +2,4 @@
 export { listVideos, nextPlayableVideo, nextVideo, recommendedVideos, NEWEST_FIRST, type Viewer } from './list'
 export { canPlayVideo, findVideoDoc, getVideo, getVideoPageData, getVideoSeo, VIDEO_NOT_FOUND, type VideoPageData } from './get'
 export { timestampSeconds, toKeyMoments, toVideoDetail, toVideoSeo, toVideoSummary, youtubeThumbnail } from './mappers'
-export { hourBucket, isVisitorId, trackView, trackViewsRule, VIEWER_COOKIE, viewerKey, type TrackViewResult } from './track-view'
+export { hourBucket, trackView, trackViewsRule, VIEWER_COOKIE, viewerKey, type TrackViewResult, type ViewerClient } from './track-view'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { User } from '../../payload-types'
-import { hourBucket, isVisitorId, viewerKey } from './track-view'
+import { hourBucket, viewerKey } from './track-view'
 
 describe('hourBucket', () => {
   it('is the start of the UTC clock hour', () => {
@@ -11,15 +11,23 @@ describe('hourBucket', () => {
 })
 
 describe('viewerKey', () => {
-  const id = '0b8a3c52-4f7e-4d2b-9a61-3e5f0c7d8e9f'
-  it('names a member by account and a visitor by cookie', () => {
-    expect(viewerKey({ id: 12 } as User, id)).toBe('user:12')
-    expect(viewerKey(null, id)).toBe(`visitor:${id}`)
+  const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+  const now = new Date('2026-03-10T15:00:00Z')
+
+  it('names a member by account, whatever client they use', () => {
+    expect(viewerKey({ id: 12 } as User, { address: '203.0.113.7', userAgent: chrome }, now)).toBe('user:12')
+    expect(viewerKey({ id: 12 } as User, null, now)).toBe('user:12')
   })
-  it('refuses a missing or forged visitor id', () => {
-    expect(() => viewerKey(null, null)).toThrow()
-    expect(() => viewerKey(null, "user:1'--")).toThrow()
-    expect(isVisitorId(id.toUpperCase())).toBe(false)
-    expect(isVisitorId(id)).toBe(true)
+
+  it('names a visitor by address range and browser family, so a new cookie or agent version is not a new viewer', () => {
+    const key = viewerKey(null, { address: '203.0.113.7', userAgent: chrome }, now)
+    expect(key).toMatch(/^visitor:[0-9a-f]{32}$/)
+    expect(key.length).toBeLessThanOrEqual(64)
+    expect(viewerKey(null, { address: '203.0.113.80', userAgent: chrome.replace('131', '129') }, now)).toBe(key)
+    expect(viewerKey(null, { address: '198.51.100.7', userAgent: chrome }, now)).not.toBe(key)
+  })
+
+  it('refuses a report with no viewer at all', () => {
+    expect(() => viewerKey(null, null, now)).toThrow()
   })
 })

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 
 import type { PointsAward } from '../../../shared/types/points'
+import { visitorViewerId } from '../analytics/session-id'
 import { awardForView } from '../points/events'
 import type { RateLimitRule } from '../rate-limit'
 import { transactionDb } from '../db/transactions'
@@ -15,17 +16,22 @@ const HOUR_MS = 60 * 60 * 1000
 /** Views are de-duplicated per clock hour (UTC): the start of the hour `now` falls in. */
 export const hourBucket = (now: Date): Date => new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS)
 
-/** The name of the visitor cookie that stands for "the same viewer" between requests. */
+/**
+ * The cookie visitors were once counted by. A client can drop it (or invent one) on every request,
+ * so it no longer counts for anything; the endpoint expires it where a browser still sends it.
+ */
 export const VIEWER_COOKIE = 'viewer_id'
-const VISITOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-/** A cookie value we issued (a random UUID); anything else is ignored and replaced. */
-export const isVisitorId = (value: string | undefined | null): value is string => typeof value === 'string' && VISITOR_ID.test(value)
+/** Who sent a view report: the client's address as Express found it and its user agent. */
+export type ViewerClient = { address: string | null | undefined; userAgent: string | null | undefined }
 
-/** A member is counted by account on every device; a visitor by their viewer_id cookie. */
-export function viewerKey(user: Viewer, visitorId: string | null | undefined): string {
+/**
+ * A member is counted by account on every device; a visitor by their address range and browser
+ * family under the day's salt (visitorViewerId), never by anything the client keeps and can drop.
+ */
+export function viewerKey(user: Viewer, client: ViewerClient | null | undefined, now: Date = new Date()): string {
   if (user) return `user:${user.id}`
-  if (isVisitorId(visitorId)) return `visitor:${visitorId}`
+  if (client) return `visitor:${visitorViewerId({ ...client, at: now })}`
   throw badRequest('A viewer is required to count a view.')
 }
 
@@ -47,9 +53,9 @@ export type TrackViewResult = { counted: boolean; viewCount: number; award?: Poi
  */
 export async function trackView(
   payload: Payload,
-  { user, videoId, visitorId, now = new Date() }: { user?: Viewer; videoId: string; visitorId?: string | null; now?: Date },
+  { user, videoId, client, now = new Date() }: { user?: Viewer; videoId: string; client?: ViewerClient | null; now?: Date },
 ): Promise<TrackViewResult> {
-  const key = viewerKey(user, visitorId)
+  const key = viewerKey(user, client, now)
   const { docs } = await payload.find({
     collection: 'videos',
     where: { videoId: { equals: videoId } },
