@@ -530,11 +530,11 @@ export interface User {
   streak?: number | null;
   lastActivityAt?: string | null;
   /**
-   * The member's time zone for daily points and streaks; empty means America/New_York.
+   * The member's browser time zone. Daily points and streaks count in the site's time zone.
    */
   timeZone?: string | null;
   /**
-   * The last day (YYYY-MM-DD, member time) the streak counted.
+   * The last day (YYYY-MM-DD, the site's time zone) the streak counted.
    */
   lastStreakDay?: string | null;
   /**
