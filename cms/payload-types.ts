@@ -530,11 +530,11 @@ export interface User {
   streak?: number | null;
   lastActivityAt?: string | null;
   /**
-   * The member's time zone for daily points and streaks; empty means America/New_York.
+   * The member's browser time zone. Daily points and streaks count in the site's time zone.
    */
   timeZone?: string | null;
   /**
-   * The last day (YYYY-MM-DD, member time) the streak counted.
+   * The last day (YYYY-MM-DD, the site's time zone) the streak counted.
    */
   lastStreakDay?: string | null;
   /**
@@ -1884,7 +1884,7 @@ export interface SiteSetting {
    */
   supportEmail?: string | null;
   /**
-   * An IANA zone such as America/New_York: leaderboard days, weeks and months, and the members who have not sent their own zone. Empty: SITE_TIME_ZONE, else America/New_York.
+   * An IANA zone such as America/New_York: leaderboard days, weeks and months, and every member's points days (login bonus, caps, streaks). Empty: SITE_TIME_ZONE, else America/New_York.
    */
   timeZone?: string | null;
   updatedAt?: string | null;

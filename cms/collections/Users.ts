@@ -1,6 +1,6 @@
 import type { CollectionConfig, Field } from 'payload'
 
-import { BADGE_CODES, SITE_TIME_ZONE } from '../../shared/constants'
+import { BADGE_CODES } from '../../shared/constants'
 import { adminOrSelf, adminOrSelfField, isAdmin, isAdminField } from '../access'
 import { requestUser, userIsAdmin } from '../access/roles'
 import { assignMemberNumber, clearGivenMemberNumber } from '../services/auth/member-number'
@@ -8,6 +8,7 @@ import { clearThrottleOnNewPassword, guardPasswordReset, refusePayloadLogin } fr
 import { confirmAdminChange, confirmAdminChangeField } from '../hooks/confirm-admin-change'
 import { complimentaryNeedsEndDate, keepPremiumBadge } from '../services/premium/user-fields'
 import { keepModeratorBadge } from '../services/admin-users/moderator-badge'
+import { keepComputedBadges } from '../services/admin-users/computed-badges'
 import { serializeUserWrites } from '../services/auth/user-row'
 
 const secureCookies =
@@ -29,15 +30,16 @@ const gamificationFields: Field[] = [
   { name: 'totalPointsEarned', type: 'number', defaultValue: 0, min: 0, access: adminWritten, admin: keptBySite },
   { name: 'streak', type: 'number', defaultValue: 0, min: 0, access: adminWritten, admin: keptBySite },
   { name: 'lastActivityAt', type: 'date', access: adminWritten, admin: keptBySite },
-  // The streak's calendar: the member's own zone (set from the browser through PUT /api/user/time-zone).
+  // The browser's zone (PUT /api/user/time-zone). Points days are the site's for everyone, so a
+  // change of zone cannot open a second day (cms/services/points/README.md, "points day").
   {
     name: 'timeZone',
     type: 'text',
     maxLength: 64,
     access: adminWritten,
-    admin: { ...keptBySite, description: `The member's time zone for daily points and streaks; empty means ${SITE_TIME_ZONE}.` },
+    admin: { ...keptBySite, description: "The member's browser time zone. Daily points and streaks count in the site's time zone." },
   },
-  { name: 'lastStreakDay', type: 'text', maxLength: 10, access: adminWritten, admin: { ...keptBySite, description: 'The last day (YYYY-MM-DD, member time) the streak counted.' } },
+  { name: 'lastStreakDay', type: 'text', maxLength: 10, access: adminWritten, admin: { ...keptBySite, description: "The last day (YYYY-MM-DD, the site's time zone) the streak counted." } },
   { name: 'streakFreezes', type: 'number', defaultValue: 0, min: 0, access: adminWritten, admin: { ...keptBySite, description: 'Earned at each 7-day streak (2 at most); one covers a missed day.' } },
 ]
 
@@ -75,7 +77,7 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [refusePayloadLogin, guardPasswordReset, serializeUserWrites],
-    beforeChange: [confirmAdminChange, clearGivenMemberNumber, clearThrottleOnNewPassword, keepPremiumBadge, keepModeratorBadge],
+    beforeChange: [confirmAdminChange, clearGivenMemberNumber, clearThrottleOnNewPassword, keepPremiumBadge, keepModeratorBadge, keepComputedBadges],
     afterChange: [assignMemberNumber],
   },
   fields: [

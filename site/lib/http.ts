@@ -4,6 +4,7 @@ import type { z } from 'zod'
 
 import { hit, tooManyAttemptsMessage, type RateLimitRule } from '../../cms/services/rate-limit'
 import { rateLimitKey } from '../../cms/services/rate-limit/client-key'
+import { isRetryableConflict } from '../../cms/services/db/member-transaction'
 
 export const MAX_JSON_BYTES = 64 * 1024
 
@@ -112,6 +113,12 @@ export async function handle(context: APIContext, run: () => Promise<Response>):
       return errorResponse(error.status, error.message, {}, retry ? { 'retry-after': String(retry) } : {})
     }
     const { logger } = await import('../../server/logger')
+    // A lost race the service did not retry itself (cms/services/db/member-transaction.ts retries
+    // the member's own writes): nothing was written, so the client may simply send it again.
+    if (isRetryableConflict(error)) {
+      logger.warn({ err: error, path: context.url.pathname, event: 'endpoint_lost_race' }, 'a request lost a database race')
+      return errorResponse(503, 'The site is busy. Please try again.', {}, { 'retry-after': '1' })
+    }
     logger.error({ err: error, path: context.url.pathname }, 'unhandled error in endpoint')
     return errorResponse(500, 'Something went wrong on our side. Please try again.')
   }

@@ -9,6 +9,7 @@ import { UNKNOWN_BADGE } from '../../shared/badges'
 import { IS_MODERATOR_INVALID } from '../../shared/schemas/admin-users'
 import { ApiClient, registerMember } from '../helpers/api-client'
 import { logEntriesSince, logOffset } from './server-log'
+import { sql } from './sql'
 
 const baseUrl = inject('baseUrl')
 const admin = inject('admin')
@@ -224,5 +225,33 @@ describe('GET /api/admin/users-with-badges', () => {
     expect(res.body.users.length).toBeLessThanOrEqual(100)
     expect(res.body.totalDocs).toBeGreaterThanOrEqual(res.body.users.length)
     expect((await adminClient.get(`/api/admin/users-with-badges?search=${'a'.repeat(101)}`)).status).toBe(400)
+  })
+})
+
+describe('computed badges through Payload REST (/cms/api/users)', () => {
+  const storedBadges = async (id: number) =>
+    (await sql<{ badge: string }>('select value::text as badge from users_badges where parent_id = $1 order by "order"', [id])).map((row) => row.badge)
+
+  it('an admin PATCH of badges keeps member and the early tiers; hand-given ones are set as sent', async () => {
+    const member = await registerMember(baseUrl)
+    const id = member.user.id
+    const computed = await storedBadges(id)
+    expect(computed).toContain('member')
+    expect((await adminClient.patch(`/cms/api/users/${id}`, { badges: ['contributor'] })).status).toBe(200)
+    expect(await storedBadges(id)).toEqual([...computed, 'contributor'])
+    expect((await adminClient.patch(`/cms/api/users/${id}`, { badges: [] })).status).toBe(200)
+    expect(await storedBadges(id)).toEqual(computed)
+    expect((await new ApiClient(baseUrl).get(`/api/profile/${id}`)).body.badges).toEqual(expect.arrayContaining(computed))
+
+    // Member number 1 (the site's creator) holds every early tier: none of them can be stripped either.
+    const before = await storedBadges(adminId)
+    expect(before).toEqual(expect.arrayContaining(['founder', 'early_50', 'early_100', 'early_1000', 'member']))
+    try {
+      expect((await adminClient.patch(`/cms/api/users/${adminId}`, { badges: ['verified'] })).status).toBe(200)
+      expect(await storedBadges(adminId)).toEqual(expect.arrayContaining(['founder', 'early_50', 'early_100', 'early_1000', 'member', 'verified']))
+    } finally {
+      await adminClient.patch(`/cms/api/users/${adminId}`, { badges: before })
+    }
+    expect(await storedBadges(adminId)).toEqual(before)
   })
 })

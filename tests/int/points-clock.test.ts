@@ -1,6 +1,6 @@
 // Issue 11 with a fixed clock, through the Local API in this process (the server cannot take a
 // clock): leaderboard period boundaries in the site's zone, ties, streaks and freezes across
-// days, time zones and a DST change, daily caps, Premium once per subscription, take-backs.
+// days, the site's zone for every member and a DST change, daily caps, Premium once per subscription, take-backs.
 import { randomBytes } from 'node:crypto'
 
 import type { Payload } from 'payload'
@@ -137,7 +137,7 @@ describe('streaks, freezes and the daily streak bonus', () => {
     expect(levelUps).toMatchObject({ n: expect.any(Number), points: 0 })
   })
 
-  it('days follow the member’s own zone, across midnight and the end of DST', async () => {
+  it('days are the site’s (New York) for every member, across midnight and the end of DST', async () => {
     const ny = await member('America/New_York')
     // 3 November 2030: clocks go back at 02:00, so 00:30 EDT and 23:30 EST are the same (25-hour) day.
     expect((await points.awardDailyLogin(payload, ny, new Date('2030-11-03T00:30:00-04:00'))).pointsAwarded).toBe(5)
@@ -145,9 +145,28 @@ describe('streaks, freezes and the daily streak bonus', () => {
     expect((await points.awardDailyLogin(payload, ny, new Date('2030-11-04T00:10:00-05:00'))).pointsAwarded).toBe(55)
     expect((await rowsOfType(ny.id, 'login')).map((r) => r.idempotency_key)).toEqual([`login:${ny.id}:2030-11-03`, `login:${ny.id}:2030-11-04`])
 
+    // Tokyo's midnight is 10:00 in New York: the same points day on either side of it. A member's
+    // own zone never moves their day (a zone change would otherwise open a second one).
     const tokyo = await member('Asia/Tokyo')
     expect((await points.awardDailyLogin(payload, tokyo, new Date('2030-11-04T14:59:00Z'))).pointsAwarded).toBe(5) // 23:59 in Tokyo
-    expect((await points.awardDailyLogin(payload, tokyo, new Date('2030-11-04T15:01:00Z'))).pointsAwarded).toBe(55) // 00:01 the next day
+    expect((await points.awardDailyLogin(payload, tokyo, new Date('2030-11-04T15:01:00Z'))).pointsAwarded).toBe(0) // 00:01 the next day there
+    expect((await points.awardDailyLogin(payload, tokyo, new Date('2030-11-05T05:01:00Z'))).pointsAwarded).toBe(55) // 00:01 in New York
+    expect((await rowsOfType(tokyo.id, 'login')).map((r) => r.idempotency_key)).toEqual([`login:${tokyo.id}:2030-11-04`, `login:${tokyo.id}:2030-11-05`])
+  })
+
+  it('a member whose zone is ahead of the site’s gets one login bonus and no streak day in the site’s evening', async () => {
+    // 19:30 in New York is 01:30 the next day in Berlin and Lagos.
+    const evening = new Date('2030-11-20T19:30:00-05:00')
+    const joined = await member()
+    expect((await points.awardDailyLogin(payload, joined, evening)).pointsAwarded).toBe(5)
+    for (const zone of ['Europe/Berlin', 'Africa/Lagos', 'Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      await sql('update users set time_zone = $2 where id = $1', [joined.id, zone])
+      expect((await points.awardDailyLogin(payload, { id: joined.id, timeZone: zone }, new Date(evening.getTime() + 60_000))).pointsAwarded).toBe(0)
+      await award(joined, 'content_share', `zone-${zone}`, new Date(evening.getTime() + 120_000))
+    }
+    expect(await rowsOfType(joined.id, 'login')).toHaveLength(1)
+    expect(await rowsOfType(joined.id, 'daily_streak')).toHaveLength(0)
+    expect((await points.getUserStats(payload, { userId: joined.id, now: evening })).streak).toBe(1)
   })
 })
 

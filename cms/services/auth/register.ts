@@ -7,7 +7,7 @@ import type { User } from '../../payload-types'
 import { conflict } from '../errors'
 import { NO_AWARD } from '../points/award'
 import { awardForJoining } from '../points/events'
-import { inTransaction } from '../db/transactions'
+import { inMemberTransaction } from '../db/member-transaction'
 import { withPasswordSlot } from './password'
 
 export { MEMBER_NUMBER_LOCK } from './member-number'
@@ -93,7 +93,7 @@ export async function registerMember(payload: Payload, input: RegisterInput): Pr
     dateOfBirth: input.dateOfBirth,
   })
   try {
-    const award = await inTransaction(payload, (req) => awardForJoining(payload, { req, user: created }))
+    const award = await inMemberTransaction(payload, created.id, (req) => awardForJoining(payload, { req, user: created }))
     const user = await payload.findByID({ collection: 'users', id: created.id, depth: 1, overrideAccess: true })
     return { user, award }
   } catch (error) {

@@ -5,7 +5,7 @@ import { ageOn } from '../../../shared/dates'
 import type { PointsAward } from '../../../shared/types/points'
 import type { User } from '../../payload-types'
 import { awardForAgeVerification } from '../points/events'
-import { inTransaction } from '../db/transactions'
+import { inMemberTransaction } from '../db/member-transaction'
 import { badRequest } from '../errors'
 
 export const DOB_MISMATCH = 'That date of birth does not match the one you registered with.'
@@ -19,7 +19,7 @@ export async function verifyAge(payload: Payload, userId: number, dateOfBirth: s
   if (registered && registered !== dateOfBirth) throw badRequest(DOB_MISMATCH)
   if (ageOn(dateOfBirth, new Date()) < MIN_AGE) throw badRequest(UNDER_AGE)
   // The flag and age_verification (once per member) commit together.
-  return inTransaction(payload, async (req) => {
+  return inMemberTransaction(payload, userId, async (req) => {
     // overrideAccess: isVerified is server-set; the member's identity was checked by the endpoint.
     await payload.update({
       collection: 'users',

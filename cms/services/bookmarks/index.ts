@@ -8,7 +8,8 @@ import type { BookmarkView } from '../../../shared/types/members'
 import type { PointsAward } from '../../../shared/types/points'
 import type { Bookmark, Media, User } from '../../payload-types'
 import { memberPartsChanged } from '../cache/member-parts'
-import { inTransaction, transactionDb } from '../db/transactions'
+import { inMemberTransaction } from '../db/member-transaction'
+import { transactionDb } from '../db/transactions'
 import { conflict, notFound } from '../errors'
 import { awardForBookmark } from '../points'
 import { findVideoDoc } from '../videos'
@@ -81,7 +82,8 @@ async function resolveContent(payload: Payload, user: User, key: BookmarkKey) {
 export async function addBookmark(payload: Payload, { user, key }: { user: User; key: BookmarkKey }): Promise<BookmarkView & { award: PointsAward }> {
   const content = await resolveContent(payload, user, key)
   if (!content) throw notFound(CONTENT_NOT_FOUND)
-  const { id, award } = await inTransaction(payload, async (req) => {
+  // The member's row is locked before the bookmark (which references it) is written (HOUSE rule 18).
+  const { id, award } = await inMemberTransaction(payload, user.id, async (req) => {
     const db = await transactionDb(payload, req)
     // The member is signed in and the item readable to them: the row is theirs by construction.
     const { rows } = await db.execute(sql`

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { COMMENTS_LOCKED } from '../../../shared/gate-messages'
 import { COMMENT_NOT_FOUND, COMMENTING_TOO_FAST } from '../../../shared/member-messages'
@@ -6,6 +6,7 @@ import { COMMENT_REQUIRED, NAME_REQUIRED } from '../../../shared/messages'
 import type { CommentView } from '../../../shared/types/members'
 import type { PointsAward } from '../../../shared/types/points'
 import type { Video } from '../../payload-types'
+import { inMemberTransaction } from '../db/member-transaction'
 import { awardForComment, inTransaction } from '../points'
 import { rules } from '../rate-limit'
 import { badRequest, forbidden, notFound } from '../errors'
@@ -67,8 +68,9 @@ async function createComment(
   if (!content) throw badRequest(COMMENT_REQUIRED)
   const authorName = user ? user.username ?? '' : normalizeName(input.authorName ?? '')
   if (!authorName) throw badRequest(NAME_REQUIRED)
-  // The comment and a member's points for it commit together (cms/services/points).
-  const { doc, award } = await inTransaction(payload, async (req) => {
+  // The comment and a member's points for it commit together (cms/services/points), the member's
+  // row locked before the comment that references it is written (HOUSE rule 18).
+  const write = async (req: PayloadRequest) => {
     const created = await payload.create({
       collection: 'comments',
       data: {
@@ -86,7 +88,8 @@ async function createComment(
     })
     const earned = user ? await awardForComment(payload, { req, user, commentId: created.id, videoId: video.videoId, videoTitle: video.title }) : undefined
     return { doc: created, award: earned }
-  })
+  }
+  const { doc, award } = user ? await inMemberTransaction(payload, user.id, write) : await inTransaction(payload, write)
   const [view] = await toCommentViews(payload, [doc], video.videoId, user)
   return award ? { ...view!, award } : view!
 }

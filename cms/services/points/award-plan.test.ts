@@ -27,7 +27,6 @@ const member = (over: Partial<MemberState> = {}): MemberState => ({
   streak: 1,
   streakFreezes: 0,
   lastStreakDay: '2026-11-25',
-  timeZone: 'America/New_York',
   memberNumber: 500,
   pending: [],
   activityCounts: {},

@@ -12,15 +12,17 @@ import { parseJsonColumn } from './ranks'
 const DAY_LOOKBACK_MS = 26 * 60 * 60 * 1000
 
 /**
- * The member's row locked FOR UPDATE (awards of one member run one after another, so caps, streak
- * and level see every earlier award), the day's earlier awards of a capped type, the achievements
- * not unlocked yet with their stored progress, the net counts those need, and the level table.
- * $1 member, $2 the capped activity type (null: no cap), $3 the earliest instant the member's day
- * can have started.
+ * The member's row, the day's earlier awards of a capped type, the achievements not unlocked yet
+ * with their stored progress, the net counts those need, and the level table. Run only once the
+ * transaction holds the member's row lock (lockMemberRow), in a statement of its own: in READ
+ * COMMITTED a statement takes its snapshot when it starts, so a locking statement that waited for
+ * another award would still count the day's awards from before that award committed, and both
+ * would pay past the cap. $1 member, $2 the capped activity type (null: no cap), $3 the earliest
+ * instant the day can have started.
  */
 export const MEMBER_STATE = prepared(
   'points_member_state',
-  `select u.id, u.points, u.total_points_earned, u.level, u.streak, u.streak_freezes, u.last_streak_day, u.time_zone, u.member_number,
+  `select u.id, u.points, u.total_points_earned, u.level, u.streak, u.streak_freezes, u.last_streak_day, u.member_number,
      case when $2::text is null then '[]'::json else (
        select coalesce(json_agg(p.created_at), '[]'::json) from point_activities p
        where p.user_id = u.id and p.activity_type = $2::text::enum_point_activities_activity_type and p.points > 0 and p.created_at >= $3::timestamptz) end as recent,
@@ -37,8 +39,7 @@ export const MEMBER_STATE = prepared(
         group by p.activity_type) c) as counts,
      (select coalesce(json_agg(json_build_object('level', l.level, 'pointsRequired', l.points_required) order by l.level), '[]'::json)
       from levels l) as levels
-   from users u where u.id = $1
-   for update of u`,
+   from users u where u.id = $1`,
 )
 
 type PendingJson = {
@@ -57,7 +58,7 @@ type PendingJson = {
   progress: number
 }
 
-/** The member's state and the times of today's earlier awards of `cappedType` (newest last), or null for no such member. */
+/** The member's state and the times of today's earlier awards of `cappedType`, or null for no such member. The caller holds the member's row lock. */
 export async function readMemberState(
   db: Db,
   userId: number,

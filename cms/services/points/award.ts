@@ -9,12 +9,13 @@ import { forgetSessionsOf, updateSessionsOf } from '../cache/session-cache'
 import type { User } from '../../payload-types'
 import { afterTransactionEnds } from '../cache/transaction-end'
 import { notFound } from '../errors'
-import { systemClock } from './clock'
+import { pointsTimeZone, systemClock } from './clock'
 import { awardKeys } from './keys'
 import { addToLeaderboards, findLedgerRow, insertLedgerRow, lockMember, updateMemberTotals } from './ledger'
 import { planAward } from './award-plan'
 import { readMemberState, writeAward } from './award-sql'
 import { forgetBoards } from './leaderboards'
+import { lockMemberRow } from '../db/member-transaction'
 import { transactionDb } from '../db/transactions'
 
 export const NO_AWARD: PointsAward = Object.freeze({ pointsAwarded: 0, levelUp: false, newLevel: null, achievementUnlocked: null })
@@ -43,8 +44,9 @@ const userIdOf = (user: AwardInput['user']) => (typeof user === 'object' ? user.
  * (`req`): the ledger row, the member's points / total / level / streak, the period totals, a
  * daily_streak on a new streak day, level_up rows and achievement unlocks (each paying
  * achievement_unlock) all commit or roll back with the event. A repeated key, or a used-up daily
- * cap, awards nothing and changes nothing. Two statements: the member's state read under lock
- * (award-sql.ts), then every write at once, planned from that state (award-plan.ts).
+ * cap, awards nothing and changes nothing. The member's row locked (callers that write rows
+ * referencing the member lock it before those: inMemberTransaction), their state read under the
+ * lock (award-sql.ts), then every write at once, planned from that state (award-plan.ts).
  */
 export async function awardPoints(payload: Payload, input: AwardInput): Promise<PointsAward> {
   const { req, activityType } = input
@@ -54,12 +56,17 @@ export async function awardPoints(payload: Payload, input: AwardInput): Promise<
     payload.logger.warn({ event: 'points_award_without_transaction', activityType }, 'points awarded outside a transaction')
   }
   const cap = DAILY_POINT_CAPS[activityType]
-  const read = await readMemberState(db, userIdOf(input.user), cap === undefined ? null : activityType, now)
+  const userId = userIdOf(input.user)
+  // The lock first, in a statement of its own; the state (and the cap's count) in the next one,
+  // whose snapshot includes every award that held the lock before (award-sql.ts).
+  if (!(await lockMemberRow(db, userId))) throw notFound('Member not found.')
+  const read = await readMemberState(db, userId, cap === undefined ? null : activityType, now)
   if (!read) throw notFound('Member not found.')
   const { state: member, recentOfType } = read
-  const today = dayIn(now, member.timeZone)
+  const zone = pointsTimeZone()
+  const today = dayIn(now, zone)
   if (cap !== undefined) {
-    const since = startOfDay(today, member.timeZone).getTime()
+    const since = startOfDay(today, zone).getTime()
     if (recentOfType.filter((at) => at.getTime() >= since).length >= cap) {
       payload.logger.info({ event: 'points_cap_reached', userId: member.id, activityType }, 'daily points cap reached')
       return NO_AWARD

@@ -6,8 +6,15 @@ import { siteTimeZone } from '../settings/time-zone'
 /** Every service function takes `now`; this is its default, so tests pass a fixed clock instead. */
 export const systemClock = (): Date => new Date()
 
-/** A member's zone for days (login, caps, streak): theirs if valid, else the site's. */
+/** A member's stored zone (the browser's, PUT /api/user/time-zone) if valid, else the site's. Not for points days. */
 export const memberTimeZone = (timeZone: string | null | undefined): string => (isTimeZone(timeZone) ? timeZone : siteTimeZone())
+
+/**
+ * The zone every points day is counted in (login bonus, caps, streak, once-a-day keys): the site's,
+ * for every member. A member's own zone would let a zone change open a second day within minutes
+ * (README.md, "points day").
+ */
+export const pointsTimeZone = (): string => siteTimeZone()
 
 /** all_time is one period that starts at the epoch and never ends. */
 export const ALL_TIME_START = new Date(0)

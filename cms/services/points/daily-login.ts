@@ -4,9 +4,9 @@ import type { Payload } from 'payload'
 import { dayIn } from '../../../shared/time-zones'
 import type { PointsAward } from '../../../shared/types/points'
 import { awardPoints, NO_AWARD } from './award'
-import { memberTimeZone, systemClock } from './clock'
+import { pointsTimeZone, systemClock } from './clock'
 import { awardKeys } from './keys'
-import { inTransaction } from '../db/transactions'
+import { inMemberTransaction } from '../db/member-transaction'
 
 /**
  * Member-days already given (or tried) in this process, so only a member's first request of the
@@ -25,9 +25,9 @@ function memo(): Memo {
 /** Forgets what this process remembers (tests). */
 export const forgetDailyLogins = () => memo().keys.clear()
 
-/** login (5, 'Daily login bonus') once per member per day of their time zone. Never throws: a failure is logged and retried on a later request. */
+/** login (5, 'Daily login bonus') once per member per points day (the site's zone, whatever the member's). Never throws: a failure is logged and retried on a later request. */
 export async function awardDailyLogin(payload: Payload, user: { id: number; timeZone?: string | null }, now: Date = systemClock()): Promise<PointsAward> {
-  const day = dayIn(now, memberTimeZone(user.timeZone))
+  const day = dayIn(now, pointsTimeZone())
   const key = awardKeys.login(user.id, day)
   const remembered = memo()
   const utcDay = now.toISOString().slice(0, 10)
@@ -38,7 +38,7 @@ export async function awardDailyLogin(payload: Payload, user: { id: number; time
   if (remembered.keys.has(key)) return NO_AWARD
   remembered.keys.add(key)
   try {
-    return await inTransaction(payload, (req) => awardPoints(payload, { user, req, now, activityType: 'login', idempotencyKey: key }))
+    return await inMemberTransaction(payload, user.id, (req) => awardPoints(payload, { user, req, now, activityType: 'login', idempotencyKey: key }))
   } catch (error) {
     remembered.keys.delete(key)
     payload.logger.warn({ err: error, event: 'daily_login_award_failed', userId: user.id }, 'daily login bonus failed')

@@ -5,9 +5,9 @@ import type { Payload, PayloadRequest } from 'payload'
 import { dayIn } from '../../../shared/time-zones'
 import type { PointsAward } from '../../../shared/types/points'
 import { awardPoints, NO_AWARD, revokeAward } from './award'
-import { memberTimeZone, systemClock } from './clock'
+import { pointsTimeZone, systemClock } from './clock'
 import { awardKeys } from './keys'
-import { inTransaction } from '../db/transactions'
+import { inMemberTransaction } from '../db/member-transaction'
 
 type Member = { id: number; timeZone?: string | null }
 
@@ -50,18 +50,18 @@ export async function awardForBookmark(
   return combineAwards(saved, first)
 }
 
-/** A counted view: video_watch (10) once per member per video per day (member's time zone). */
+/** A counted view: video_watch (10) once per member per video per points day. */
 export function awardForView(
   payload: Payload,
   { req, user, videoId, videoRowId, title, now = systemClock() }: { req: PayloadRequest; user: Member; videoId: string; videoRowId: number; title: string; now?: Date },
 ): Promise<PointsAward> {
-  const day = dayIn(now, memberTimeZone(user.timeZone))
+  const day = dayIn(now, pointsTimeZone())
   return awardPoints(payload, { user, req, now, activityType: 'video_watch', contentType: 'video', contentId: videoId, title, idempotencyKey: awardKeys.videoWatch(user.id, videoRowId, day) })
 }
 
 /** A profile edit: profile_update once per day. */
 export function awardForProfileUpdate(payload: Payload, { req, user, now = systemClock() }: { req: PayloadRequest; user: Member; now?: Date }) {
-  const day = dayIn(now, memberTimeZone(user.timeZone))
+  const day = dayIn(now, pointsTimeZone())
   return awardPoints(payload, { user, req, now, activityType: 'profile_update', idempotencyKey: awardKeys.profileUpdate(user.id, day) })
 }
 
@@ -82,8 +82,9 @@ export function awardPremiumSubscription(
   { user, subscriptionId, req, now }: { user: Member; subscriptionId: string; req?: PayloadRequest; now?: Date },
 ): Promise<PointsAward> {
   if (!subscriptionId) return Promise.resolve(NO_AWARD)
-  return inTransaction(
+  return inMemberTransaction(
     payload,
+    user.id,
     (tx) => awardPoints(payload, { user, req: tx, now, activityType: 'premium_subscription', contentType: 'subscription', contentId: subscriptionId, idempotencyKey: awardKeys.premiumSubscription(subscriptionId) }),
     req,
   )

@@ -13,8 +13,9 @@ import { cachedFor } from '../cache'
 import { badRequest, notFound } from '../errors'
 import { canPlayVideo, findVideoDoc, VIDEO_NOT_FOUND } from '../videos'
 import { awardPoints } from './award'
-import { memberTimeZone, systemClock } from './clock'
+import { pointsTimeZone, systemClock } from './clock'
 import { awardKeys } from './keys'
+import { inMemberTransaction } from '../db/member-transaction'
 import { inTransaction, poolDb, transactionDb } from '../db/transactions'
 import { videoWatchInsert } from '../analytics/video-watch'
 
@@ -140,7 +141,7 @@ export async function claimAward(payload: Payload, { user, input, now = systemCl
     const db = await poolDb(payload)
     const { rows } = await db.execute(sql`select covered_seconds from video_progress where user_id = ${user.id} and video_id = ${video.id}`)
     if (!isComplete(Number(rows[0]?.covered_seconds ?? 0), duration)) throw badRequest(NOT_WATCHED)
-    return inTransaction(payload, (req) =>
+    return inMemberTransaction(payload, user.id, (req) =>
       awardPoints(payload, { user, req, now, activityType: 'video_complete', contentType: 'video', contentId: video.videoId, title: video.title, idempotencyKey: awardKeys.videoComplete(user.id, video.id) }),
     )
   }
@@ -151,19 +152,19 @@ export async function claimAward(payload: Payload, { user, input, now = systemCl
     const { rows } = await db.execute(sql`select opened_at from post_reads where user_id = ${user.id} and post_id = ${post.id}`)
     const openedAt = rows[0]?.opened_at ? new Date(rows[0].opened_at as string) : null
     if (!openedAt || now.getTime() - openedAt.getTime() < BLOG_READ_MIN_SECONDS * 1000) throw badRequest(NOT_READ)
-    return inTransaction(payload, (req) =>
+    return inMemberTransaction(payload, user.id, (req) =>
       awardPoints(payload, { user, req, now, activityType: 'blog_read', contentType: 'blog_post', contentId: post.slug ?? String(post.id), title: post.title, idempotencyKey: awardKeys.blogRead(user.id, post.id) }),
     )
   }
   // content_share
-  const day = dayIn(now, memberTimeZone(user.timeZone))
+  const day = dayIn(now, pointsTimeZone())
   const item =
     input.contentType === 'blog_post'
       ? await findPublishedPost(payload, user, contentId).then((post) => (post ? { id: post.id, key: post.slug ?? String(post.id), title: post.title } : null))
       : await readableVideo(payload, user, contentId).then((video) => ({ id: video.id, key: video.videoId, title: video.title }))
   if (!item) throw notFound(POST_NOT_FOUND)
   const contentType = input.contentType === 'blog_post' ? 'blog_post' : 'video'
-  return inTransaction(payload, (req) =>
+  return inMemberTransaction(payload, user.id, (req) =>
     awardPoints(payload, { user, req, now, activityType: 'content_share', contentType, contentId: item.key, title: item.title, idempotencyKey: awardKeys.contentShare(user.id, contentType, item.id, day) }),
   )
 }

@@ -4,7 +4,7 @@ import type { DayString } from '../../../shared/time-zones'
 type Id = number | string
 
 export const awardKeys = {
-  /** One per member per day of their time zone. */
+  /** One per member per points day (the site's time zone). */
   login: (userId: Id, day: DayString) => `login:${userId}:${day}`,
   dailyStreak: (userId: Id, day: DayString) => `daily_streak:${userId}:${day}`,
   profileUpdate: (userId: Id, day: DayString) => `profile_update:${userId}:${day}`,

@@ -3,7 +3,7 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { PointActivityType } from '../../../shared/constants'
 import type { DayString } from '../../../shared/time-zones'
-import { allPeriodBounds, memberTimeZone, periodBounds, type PeriodBounds } from './clock'
+import { allPeriodBounds, periodBounds, type PeriodBounds } from './clock'
 import type { Db } from '../db/transactions'
 
 /** The member's row as the award needs it, locked until the transaction ends. */
@@ -15,18 +15,18 @@ export type LockedMember = {
   streak: number
   streakFreezes: number
   lastStreakDay: DayString | null
-  timeZone: string
   memberNumber: number | null
 }
 
 /**
- * Locks the member's row (FOR UPDATE): awards of one member run one after another, so caps,
- * streak and level see every earlier award; awards of different members do not wait on each other.
+ * Locks the member's row (FOR NO KEY UPDATE, as lockMemberRow): awards of one member run one after
+ * another, so caps, streak and level see every earlier award; awards of different members do not
+ * wait on each other. The columns read are the row's own, so the lock's wait cannot make them stale.
  */
 export async function lockMember(db: Db, userId: number): Promise<LockedMember | null> {
   const { rows } = await db.execute(sql`
-    select id, points, total_points_earned, level, streak, streak_freezes, last_streak_day, time_zone, member_number
-    from users where id = ${userId} for update`)
+    select id, points, total_points_earned, level, streak, streak_freezes, last_streak_day, member_number
+    from users where id = ${userId} for no key update`)
   return rows[0] ? lockedMemberOf(rows[0]) : null
 }
 
@@ -40,7 +40,6 @@ export function lockedMemberOf(row: Record<string, unknown>): LockedMember {
     streak: Number(row.streak ?? 0),
     streakFreezes: Number(row.streak_freezes ?? 0),
     lastStreakDay: typeof row.last_streak_day === 'string' && row.last_streak_day ? row.last_streak_day : null,
-    timeZone: memberTimeZone(row.time_zone as string | null),
     memberNumber: row.member_number === null || row.member_number === undefined ? null : Number(row.member_number),
   }
 }

@@ -8,7 +8,7 @@ import type { AchievementView, RecentActivity, UserStats } from '../../../shared
 import type { PointActivityType } from '../../../shared/constants'
 import { notFound } from '../errors'
 import { asRarity } from './achievements'
-import { memberTimeZone, systemClock } from './clock'
+import { pointsTimeZone, systemClock } from './clock'
 import { parseJsonColumn, rankParameters, ranksFromEntries, RANK_ENTRIES_SQL, type RankEntry } from './ranks'
 import { nextLevelAfter } from './levels'
 import { currentStreak } from './streaks'
@@ -45,7 +45,7 @@ export async function getUserStats(payload: Payload, { userId, now = systemClock
   const ranks = await ranksFromEntries(db, userId, parseJsonColumn<RankEntry[]>(user.entries), now)
   const points = Number(user.points ?? 0)
   const level = Number(user.level ?? 1)
-  const today = dayIn(now, memberTimeZone(user.time_zone as string | null))
+  const today = dayIn(now, pointsTimeZone())
   const streak = currentStreak(
     { streak: Number(user.streak ?? 0), freezes: Number(user.streak_freezes ?? 0), lastDay: (user.last_streak_day as string | null) || null },
     today,
@@ -116,7 +116,7 @@ export async function listAchievements(payload: Payload, { userId }: { userId?: 
   })
 }
 
-/** PUT /api/user/time-zone: the zone the member's days (login bonus, caps, streak) are counted in. */
+/** PUT /api/user/time-zone: the browser's zone, kept on the account. Points days do not follow it (they are the site's). */
 export async function setTimeZone(payload: Payload, { userId, timeZone }: { userId: number; timeZone: string }): Promise<{ timeZone: string }> {
   // overrideAccess: timeZone is server-kept (members cannot write it through REST); the endpoint
   // checked the caller is this member and the zone is a real one.

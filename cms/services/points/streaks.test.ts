@@ -24,7 +24,7 @@ describe('streaks', () => {
     expect(advanceStreak(two, '2026-11-19')).toMatchObject({ streak: 2, counted: false })
   })
 
-  it('counts days across midnight in the member’s own zone', () => {
+  it('counts days across midnight in the zone the days are taken in', () => {
     // 23:50 and 00:10 New York time: two days there, one day in UTC (both after 04:00 UTC).
     const late = new Date('2026-11-21T04:50:00Z')
     const early = new Date('2026-11-21T05:10:00Z')

@@ -1,4 +1,4 @@
-// Streaks: consecutive days (member's time zone) with at least one award; freezes cover missed days.
+// Streaks: consecutive points days (the site's time zone) with at least one award; freezes cover missed days.
 import { DAILY_STREAK_MIN_DAYS, STREAK_FREEZE_EVERY_DAYS, STREAK_FREEZES_MAX } from '../../../shared/points'
 import { daysBetween, type DayString } from '../../../shared/time-zones'
 

@@ -9,7 +9,7 @@ import { holdsPremium } from '../../access/members'
 import type { Avatar, User } from '../../payload-types'
 import { notFound } from '../errors'
 import { awardForProfileUpdate } from '../points/events'
-import { inTransaction } from '../db/transactions'
+import { inMemberTransaction } from '../db/member-transaction'
 
 /** The only user fields a profile shows; never email, date of birth or payment ids. */
 export const PUBLIC_USER_FIELDS = {
@@ -96,9 +96,9 @@ export async function updateProfile(
   // overrideAccess: members cannot update users through Payload (that would skip these
   // validated fields); this service edits only the signed-in member's own row, and only bio,
   // location and website.
-  const award = await inTransaction(payload, async (req) => {
+  const award = await inMemberTransaction(payload, user.id, async (req) => {
     await payload.update({ collection: 'users', id: user.id, data, depth: 0, overrideAccess: true, req })
-    // profile_update: once a day (member's time zone), with the edit it rewards.
+    // profile_update: once a points day, with the edit it rewards.
     return awardForProfileUpdate(payload, { req, user })
   })
   return { ...(await getPublicProfile(payload, user.id)), award }

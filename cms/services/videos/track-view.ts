@@ -1,12 +1,12 @@
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload } from 'payload'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { PointsAward } from '../../../shared/types/points'
 import { visitorViewerId } from '../analytics/session-id'
 import { awardForView } from '../points/events'
 import type { RateLimitRule } from '../rate-limit'
-import { transactionDb } from '../db/transactions'
+import { inMemberTransaction } from '../db/member-transaction'
+import { inTransaction, transactionDb } from '../db/transactions'
 import { badRequest, notFound } from '../errors'
 import { canPlayVideo, VIDEO_NOT_FOUND } from './get'
 import type { Viewer } from './list'
@@ -71,9 +71,9 @@ export async function trackView(
   if (!video) throw notFound(VIDEO_NOT_FOUND)
   if (!canPlayVideo(video, user)) return { counted: false, viewCount: video.viewCount ?? 0 }
 
-  const req = await createLocalReq({}, payload)
-  await initTransaction(req)
-  try {
+  // A member's view may earn video_watch: their row is locked first (inMemberTransaction), before
+  // the video's counter, as every other transaction of theirs does (HOUSE rule 18).
+  const count = async (req: PayloadRequest): Promise<TrackViewResult> => {
     const db = await transactionDb(payload, req)
     const hour = hourBucket(now).toISOString()
     const inserted = await db.execute(sql`
@@ -87,10 +87,7 @@ export async function trackView(
       : await db.execute(sql`select view_count from videos where id = ${video.id}`)
     // A member's counted view earns video_watch (once per video per day) in the same transaction.
     const award = counted && user ? await awardForView(payload, { req, user, videoId, videoRowId: video.id, title: video.title ?? videoId, now }) : undefined
-    await commitTransaction(req)
     return { counted, viewCount: Number(rows[0]?.view_count ?? 0), ...(award ? { award } : {}) }
-  } catch (error) {
-    await killTransaction(req)
-    throw error
   }
+  return user ? inMemberTransaction(payload, user.id, count) : inTransaction(payload, count)
 }
