@@ -43,7 +43,7 @@ import { requestUser, userIsAdmin } from './cms/access/roles'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 import { analyticsRollupTask } from './cms/services/analytics/task'
-import { TRANSCODE_QUEUE, videoTranscodeRecoveryTask, videoTranscodeTask } from './cms/services/video-transcode/task'
+import { TRANSCODE_QUEUE, TRANSCODE_RECOVERY_QUEUE, transcodeRecoveryCron, videoTranscodeRecoveryTask, videoTranscodeTask } from './cms/services/video-transcode/task'
 import { youtubeSyncTask } from './cms/services/youtube/task'
 import { withoutJobStatsLocks } from './cms/plugins/job-stats-locks'
 import { seo } from './cms/plugins/seo'
@@ -118,6 +118,8 @@ export default buildConfig({
       { cron: process.env.JOBS_CRON || '* * * * *', queue: 'default', limit: 10 },
       // Uploads' transcodes (cms/services/video-transcode): one at a time per process.
       { cron: process.env.JOBS_CRON || '* * * * *', queue: TRANSCODE_QUEUE, limit: 1 },
+      // Transcodes cut off by a crash are queued again within a minute (not at JOBS_CRON's pace).
+      { cron: transcodeRecoveryCron(), queue: TRANSCODE_RECOVERY_QUEUE, limit: 1 },
     ],
     access: Object.fromEntries((['run', 'queue', 'cancel'] as const).map((door) => [door, ({ req }: { req: PayloadRequest }) => userIsAdmin(requestUser(req))])),
   },

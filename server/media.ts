@@ -6,7 +6,8 @@ import express, { type Response } from 'express'
 import type { Payload } from 'payload'
 
 import { contentCache } from '../cms/services/cache'
-import { canOpen, type GateItem } from '../cms/services/premium-gate'
+import { userIsAdmin } from '../cms/access/roles'
+import { canOpen, isPlayable, type GateItem, type PlayableItem } from '../cms/services/premium-gate'
 import { videoIdOfMediaPath } from '../cms/services/video-upload/storage'
 import { ROOT } from './environment'
 import { logger } from './logger'
@@ -93,8 +94,8 @@ export async function resolveMediaFile(root: string, requestPath: string): Promi
   }
 }
 
-/** The gate flags of every video pointing at a file; null when none does. */
-type FileVideos = GateItem[] | null
+/** The gate flags (and whether it plays yet) of every video pointing at a file; null when none does. */
+type FileVideos = (GateItem & PlayableItem)[] | null
 
 /**
  * Video files are served only while a video document points at them, and only to those the
@@ -118,7 +119,7 @@ async function gateFlagsOf(payload: Payload, uploadedVideoId: string | null, url
   const { docs } = await payload.find({
     collection: 'videos',
     where: uploadedVideoId ? { videoId: { equals: uploadedVideoId } } : { or: [{ videoUrl: { equals: urlPath } }, { videoUrl: { equals: absolute } }] },
-    select: { isPremium: true, isUncut: true, earlyAccessUntil: true },
+    select: { isPremium: true, isUncut: true, earlyAccessUntil: true, source: true, transcodeStatus: true },
     depth: 0,
     joins: false,
     limit: 10,
@@ -152,10 +153,13 @@ export function createMediaRouter({ payload, root = path.join(process.env.DATA_D
       if (videos === null) return notFound(res)
       const now = new Date()
       // Locked to someone: the check runs on every request (each range), against the session now.
-      const gated = videos !== 'public' && videos.some((video) => !canOpen(null, video, now))
+      // An upload that does not play yet (transcoding, failed) is on the site for admins only.
+      const offSite = videos !== 'public' && videos.every((video) => !isPlayable(video))
+      const gated = videos !== 'public' && (offSite || videos.some((video) => !canOpen(null, video, now)))
       if (gated) {
         const { user } = await payload.auth({ headers: toHeaders(req) }).catch(() => ({ user: null }))
         const member = user && user.collection === 'users' ? user : null
+        if (offSite && !userIsAdmin(member)) return notFound(res)
         if (!videos.every((video) => canOpen(member, video, now))) {
           logger.warn({ userId: member?.id ?? null, path: req.originalUrl, ip: req.ip }, 'premium media refused')
           return res

@@ -1,5 +1,6 @@
 import type { Access, FieldAccess, Where } from 'payload'
 
+import { playableVideosWhere } from '../services/premium-gate/playable'
 import { requestUser, userIsAdmin } from './roles'
 
 export const anyone: Access = () => true
@@ -25,8 +26,11 @@ export const publishedOrAdmin: Access = ({ req }) => {
   return { status: { equals: 'published' } }
 }
 
-/** Videos: everyone reads those on the site; one the YouTube sync found removed from YouTube only admins read. */
-export const onSiteOrAdmin: Access = ({ req }) => (userIsAdmin(requestUser(req)) ? true : { youtubeRemovedAt: { exists: false } })
+/**
+ * Videos: everyone reads those on the site; only admins read one the YouTube sync found removed
+ * from YouTube, or an upload that does not play yet (transcoding, or failed: playableVideosWhere).
+ */
+export const onSiteOrAdmin: Access = ({ req }) => (userIsAdmin(requestUser(req)) ? true : { and: [{ youtubeRemovedAt: { exists: false } }, playableVideosWhere] })
 
 /** Announcements that are switched on, started (no start time, or one passed) and not yet expired (spec §4). */
 export function activeAnnouncementWhere(now: Date = new Date()): Where {

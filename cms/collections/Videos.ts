@@ -27,7 +27,8 @@ export const Videos: CollectionConfig = {
   slug: 'videos',
   admin: {
     useAsTitle: 'title',
-    defaultColumns: ['title', 'source', 'publishedAt', 'viewCount', 'isPremium'],
+    // An upload's transcode state and, when it failed, why: such a video is on the site for nobody until it plays.
+    defaultColumns: ['title', 'source', 'transcodeStatus', 'transcodeError', 'publishedAt', 'viewCount', 'isPremium'],
     listSearchableFields: ['title', 'videoId'],
     group: 'Content',
   },

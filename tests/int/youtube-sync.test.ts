@@ -276,6 +276,48 @@ describe('YouTube import and sync', () => {
     fake.updateVideo(videoId, { duration: 'PT12M30S' })
   })
 
+  it('one bad video among seven: a NUL is cleaned, an id that is not YouTube’s is refused and reported, and what is stored matches the report', async () => {
+    const mixed = fake.addChannel({
+      handle: '@mixedchannel',
+      title: 'Mixed Channel',
+      videos: Array.from({ length: 7 }, (_, i) => ({
+        title: `Mixed ${i + 1}`,
+        ...(i === 2 ? { description: 'Intro\u0000 with a NUL\r\n00:00 Start\u0007' } : {}),
+        ...(i === 4 ? { id: '../../etc/pa' } : {}),
+      })),
+    })
+    const res = await admin.post('/api/youtube/import', { channelHandle: '@mixedchannel' })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body).toMatchObject({ success: true, imported: 6, total: 7 })
+    expect(res.body.message).toContain('Imported 6 of 7 videos from Mixed Channel.')
+    expect(res.body.message).toContain('1 was not imported: not a YouTube video id.')
+    const rows = await channelRows(mixed.id)
+    expect(rows).toHaveLength(res.body.imported)
+    expect(rows.map((r) => r.video_id).sort()).toEqual(mixed.videoIds.filter((id) => id !== '../../etc/pa').sort())
+    expect(await query("select count(*)::int as n from videos where video_id like '%/%'")).toEqual([{ n: 0 }])
+    const cleaned = await query<{ description: string }>("select description from videos where title = 'Mixed 3'")
+    expect(cleaned).toEqual([{ description: 'Intro with a NUL\n00:00 Start' }])
+    expect((await admin.get('/api/youtube/status')).body.last).toMatchObject({ status: 'succeeded', imported: 6, total: 7, error: expect.stringContaining('"../../etc/pa"') })
+    // A second run stores nothing twice and reports the same.
+    const again = await admin.post('/api/youtube/import', { channelHandle: '@mixedchannel' })
+    expect(again.body).toMatchObject({ imported: 0, total: 7 })
+    expect(await channelRows(mixed.id)).toHaveLength(6)
+  })
+
+  it('a channel handle that is not a YouTube handle is refused before YouTube is asked', async () => {
+    const before = fake.calls.channels
+    for (const channelHandle of ['../../etc/pa', '@a/../b', 'https://evil.example/@creatorchannel', 'x']) {
+      const res = await admin.post('/api/youtube/import', { channelHandle })
+      expect(res.status, channelHandle).toBe(400)
+      expect(res.body.error).toBe('That is not a YouTube channel handle (like @channelname)')
+    }
+    expect(fake.calls.channels).toBe(before)
+    // A channel's URL names its handle.
+    const res = await admin.post('/api/youtube/import', { channelHandle: 'https://www.youtube.com/@mixedchannel/videos' })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body).toMatchObject({ total: 7 })
+  })
+
   it('creates clearly marked demo videos once, and a sync leaves them alone', async () => {
     const res = await admin.post('/api/youtube/mock')
     expect(res.status, JSON.stringify(res.body)).toBe(200)

@@ -63,3 +63,5 @@ export function nextOpening(items: readonly GateItem[], now: Date = new Date()):
   }
   return next
 }
+
+export { isPlayable, playableVideosWhere, type PlayableItem } from './playable'

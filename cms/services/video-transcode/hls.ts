@@ -1,7 +1,8 @@
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { ffmpegPath, run } from './binaries'
+import { demuxerFor, ffmpegPath, INPUT_GUARD, run, runForBytes, transcodeTimeoutMs } from './binaries'
 import { ladderFor, masterPlaylist, rungSize } from './ladder'
 import type { ProbedVideo } from './probe'
 
@@ -14,6 +15,8 @@ const SEGMENT_SECONDS = 4
  * each simple and its failure readable; the caller publishes `outDir` only when all succeeded.
  */
 export async function transcodeToHls(source: string, probed: ProbedVideo, outDir: string): Promise<{ renditions: string[] }> {
+  // An ffmpeg left running by a server killed mid-transcode would still be writing here.
+  await stopLeftover(outDir)
   await fs.promises.rm(outDir, { recursive: true, force: true })
   await fs.promises.mkdir(outDir, { recursive: true })
   const entries = []
@@ -24,7 +27,7 @@ export async function transcodeToHls(source: string, probed: ProbedVideo, outDir
     const audio = probed.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2'] : ['-an']
     await run(ffmpegPath(), [
       '-hide_banner', '-loglevel', 'error', '-y',
-      '-i', source,
+      ...INPUT_GUARD, ...demuxerFor(source), '-i', source,
       '-map', '0:v:0', ...audio,
       '-vf', `scale=${size.width}:${size.height}`,
       '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
@@ -33,9 +36,10 @@ export async function transcodeToHls(source: string, probed: ProbedVideo, outDir
       '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod',
       '-hls_segment_filename', path.join(dir, 'seg-%03d.ts'),
       path.join(dir, 'index.m3u8'),
-    ])
+    ], { timeoutMs: transcodeTimeoutMs(probed.durationSeconds), onSpawn: (child) => remember(outDir, child) })
     entries.push({ rung, ...size, hasAudio: probed.hasAudio })
   }
+  await fs.promises.rm(pidFile(outDir), { force: true })
   await fs.promises.writeFile(path.join(outDir, 'master.m3u8'), masterPlaylist(entries))
   return { renditions: entries.map((e) => e.rung.name) }
 }
@@ -43,18 +47,32 @@ export async function transcodeToHls(source: string, probed: ProbedVideo, outDir
 /** A JPEG still from a second in (or the middle of a very short video), at most 1280 wide. */
 export async function extractPoster(source: string, probed: ProbedVideo): Promise<Buffer> {
   const at = Math.min(1, probed.durationSeconds / 2)
-  const { stdout } = await runBinary(['-hide_banner', '-loglevel', 'error', '-ss', at.toFixed(2), '-i', source, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '3', 'pipe:1'])
+  const args = ['-hide_banner', '-loglevel', 'error', ...INPUT_GUARD, '-ss', at.toFixed(2), ...demuxerFor(source), '-i', source, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '3', 'pipe:1']
+  const { stdout } = await runForBytes(ffmpegPath(), args, { timeoutMs: 120_000 })
+  if (stdout.length === 0) throw new Error('ffmpeg made no poster')
   return stdout
 }
 
-function runBinary(args: string[]): Promise<{ stdout: Buffer }> {
-  return import('node:child_process').then(
-    ({ execFile }) =>
-      new Promise((resolve, reject) => {
-        execFile(ffmpegPath(), args, { encoding: 'buffer', maxBuffer: 32 * 1024 * 1024, timeout: 120_000 }, (error, stdout, stderr) => {
-          if (error || stdout.length === 0) return reject(new Error(stderr.toString().trim().split('\n').slice(-3).join(' | ') || 'ffmpeg made no poster'))
-          resolve({ stdout })
-        })
-      }),
-  )
+/** Where the pid of the ffmpeg writing into `outDir` is kept: beside it, so removing the folder keeps it. */
+const pidFile = (outDir: string) => `${outDir}.pid`
+
+function remember(outDir: string, child: ChildProcess) {
+  if (child.pid) fs.writeFileSync(pidFile(outDir), String(child.pid))
+}
+
+/**
+ * Kills the ffmpeg a crashed server left writing into `outDir` (a child outlives a SIGKILLed parent):
+ * only a live process whose command line names that folder (Linux's /proc; elsewhere nothing to check).
+ */
+async function stopLeftover(outDir: string) {
+  const pid = Number(await fs.promises.readFile(pidFile(outDir), 'utf8').catch(() => ''))
+  if (!Number.isSafeInteger(pid) || pid <= 1 || pid === process.pid) return
+  const cmdline = await fs.promises.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+  if (!cmdline.includes(outDir)) return
+  try {
+    process.kill(pid, 'SIGKILL')
+  } catch {
+    /* gone meanwhile */
+  }
+  await fs.promises.rm(pidFile(outDir), { force: true })
 }

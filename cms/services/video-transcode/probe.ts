@@ -1,4 +1,4 @@
-import { ffprobePath, run, ToolError } from './binaries'
+import { demuxerFor, ffprobePath, PROBE_GUARD, run, ToolError } from './binaries'
 
 export type ProbedVideo = { durationSeconds: number; width: number; height: number; hasAudio: boolean }
 
@@ -9,7 +9,7 @@ type FfprobeOutput = {
 
 /** The real duration, picture size (as displayed: a 90° rotation swaps it) and whether there is sound. */
 export async function probeVideo(file: string): Promise<ProbedVideo> {
-  const { stdout } = await run(ffprobePath(), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeoutMs: 60_000 })
+  const { stdout } = await run(ffprobePath(), ['-v', 'error', ...PROBE_GUARD, ...demuxerFor(file), '-print_format', 'json', '-show_format', '-show_streams', file], { timeoutMs: 60_000 })
   let parsed: FfprobeOutput
   try {
     parsed = JSON.parse(stdout) as FfprobeOutput

@@ -2,14 +2,22 @@
 // job in the `transcode` queue (its own autoRun, payload.config.ts), in the upload's transaction:
 // a video row never exists without its job. Never twice at once: the job holds the video's
 // PostgreSQL advisory lock (lock.ts). Durable: a job cut off by a restart stays 'processing' in
-// payload_jobs and is never picked up again, so `videoTranscodeRecovery` (scheduled) queues a
-// new one for any video still waiting or processing whose lock nobody holds.
+// payload_jobs and is never picked up again, so `videoTranscodeRecovery` (every 15 seconds, on a
+// queue of its own) queues a new one for any video still waiting or processing whose lock nobody
+// holds and whose job's lease (renewed by the running job, `leaseHeartbeat`) has run out.
 import type { Payload, TaskConfig } from 'payload'
 import type { Pool } from 'pg'
 
 export const TRANSCODE_TASK_SLUG = 'videoTranscode'
 export const TRANSCODE_RECOVERY_TASK_SLUG = 'videoTranscodeRecovery'
 export const TRANSCODE_QUEUE = 'transcode'
+/** The recovery sweep's own queue: its autoRun ticks every 15 s, whatever JOBS_CRON says (payload.config.ts). */
+export const TRANSCODE_RECOVERY_QUEUE = 'transcode-recovery'
+export const transcodeRecoveryCron = () => process.env.TRANSCODE_RECOVERY_CRON || '*/15 * * * * *'
+
+/** How often a running transcode renews its job's lease (updated_at), and when a lease not renewed has run out. */
+export const LEASE_RENEW_MS = 15_000
+const leaseSeconds = () => Math.max(5, Number(process.env.TRANSCODE_LEASE_SECONDS) || 45)
 
 type TranscodeOutput = { status: string; renditions?: string; durationSeconds?: number }
 
@@ -42,9 +50,27 @@ export function runTranscodeQueueSoon(payload: Payload) {
   void payload.jobs.run({ queue: TRANSCODE_QUEUE, limit: 1, silent: true }).catch((err: unknown) => payload.logger.warn({ err }, 'transcode queue run failed'))
 }
 
-/** A job claimed this long ago without finishing and without its lock was cut off by a restart. */
-const ORPHAN_AFTER_MS = 2 * 60_000
+/**
+ * Renews the lease of `videoId`'s running job every LEASE_RENEW_MS until the returned stop is
+ * called: its row's updated_at moves, so the sweep tells a live long transcode from a dead one
+ * even before it looks at the lock.
+ */
+export function leaseHeartbeat(payload: Payload, videoId: string): () => void {
+  const pool = (payload.db as unknown as { pool: Pool }).pool
+  const renew = () =>
+    pool
+      .query("update payload_jobs set updated_at = now() where task_slug = $1 and input->>'videoId' = $2 and processing and completed_at is null", [TRANSCODE_TASK_SLUG, videoId])
+      .catch((err: unknown) => payload.logger.warn({ err, videoId }, 'transcode lease renewal failed'))
+  const timer = setInterval(renew, LEASE_RENEW_MS)
+  timer.unref()
+  return () => clearInterval(timer)
+}
 
+/**
+ * Queues again the transcodes a crash or restart cut off: a video still waiting or processing with
+ * no job waiting for it, nobody holding its lock (the lock ends with its process) and no job whose
+ * lease is still running (a job claimed a moment ago has not taken the lock yet).
+ */
 export async function recoverTranscodes(payload: Payload): Promise<{ requeued: string[] }> {
   const pool = (payload.db as unknown as { pool: Pool }).pool
   // Videos waiting or mid-transcode that no live job will finish: none waiting for them, nobody
@@ -56,7 +82,7 @@ export async function recoverTranscodes(payload: Payload): Promise<{ requeued: s
         and not exists (select 1 from payload_jobs j where j.task_slug = $2 and j.input->>'videoId' = v.video_id
                           and j.completed_at is null and j.has_error is not true
                           and (not j.processing or j.updated_at > now() - make_interval(secs => $3)))`,
-    [0x7472, TRANSCODE_TASK_SLUG, ORPHAN_AFTER_MS / 1000],
+    [0x7472, TRANSCODE_TASK_SLUG, leaseSeconds()],
   )
   for (const { video_id } of rows) {
     // The cut-off job's row says why it never finished.
@@ -74,8 +100,10 @@ export async function recoverTranscodes(payload: Payload): Promise<{ requeued: s
 export const videoTranscodeRecoveryTask: TaskConfig<{ input: object; output: { requeued: number } }> = {
   slug: TRANSCODE_RECOVERY_TASK_SLUG,
   label: 'Videos: queue again transcodes cut off by a restart',
-  // Every 5 minutes by default (TRANSCODE_RECOVERY_CRON, croner syntax); Payload queues it only when no run is waiting.
-  schedule: [{ cron: process.env.TRANSCODE_RECOVERY_CRON || '*/5 * * * *', queue: 'default' }],
+  // Every 15 seconds by default (TRANSCODE_RECOVERY_CRON, croner syntax, 6 fields for seconds), on
+  // its own queue whose autoRun ticks as often: a dead job's lease runs out after 45 s, so its
+  // video is transcoding again within about a minute. Payload queues it only when no run is waiting.
+  schedule: [{ cron: transcodeRecoveryCron(), queue: TRANSCODE_RECOVERY_QUEUE }],
   retries: 1,
   handler: async ({ req }) => {
     const { requeued } = await recoverTranscodes(req.payload)

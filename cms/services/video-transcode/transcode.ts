@@ -9,6 +9,7 @@ import { hlsMasterUrl, hlsWorkDir, posterUrl, publishHls, videoDir, writePoster 
 import { extractPoster, transcodeToHls } from './hls'
 import { withTranscodeLock } from './lock'
 import { probeVideo } from './probe'
+import { leaseHeartbeat } from './task'
 
 export type TranscodeOutcome = { status: TranscodeStatus | 'busy' | 'gone'; renditions?: string[]; durationSeconds?: number }
 
@@ -43,6 +44,7 @@ export async function transcodeUploadedVideo(payload: Payload, videoId: string):
     // A second job for a video already done (a recovery sweep raced the first job): nothing to do.
     if (video.transcodeStatus === 'ready' && video.hlsUrl) return { status: 'ready' }
     await setStatus(payload, video.id, { transcodeStatus: 'processing', transcodeError: null })
+    const stopHeartbeat = leaseHeartbeat(payload, videoId)
     try {
       const original = await findOriginal(videoId)
       if (!original) throw new Error('The uploaded file is missing')
@@ -69,6 +71,8 @@ export async function transcodeUploadedVideo(payload: Payload, videoId: string):
       await setStatus(payload, video.id, { transcodeStatus: 'failed', transcodeError: reason }).catch(() => undefined)
       payload.logger.warn({ event: 'video_transcode_failed', videoId, reason }, 'video transcode failed')
       throw new Error(reason, { cause: error })
+    } finally {
+      stopHeartbeat()
     }
   })
   return outcome === 'busy' ? { status: 'busy' } : outcome

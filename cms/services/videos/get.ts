@@ -2,9 +2,10 @@ import type { Payload } from 'payload'
 
 import { VIDEO_PAGE } from '../../../shared/constants'
 import type { LockReason, VideoDetail, VideoSeo, VideoSummary } from '../../../shared/types/content'
+import type { TranscodeStatus } from '../../../shared/video-upload'
 import type { Video } from '../../payload-types'
 import { notFound } from '../errors'
-import { canOpen, lockReason, type GateItem } from '../premium-gate'
+import { canOpen, isPlayable, lockReason, type GateItem } from '../premium-gate'
 import { cachedGated } from '../premium-gate/cache'
 import { nextPlayableVideo, nextVideo, recommendedVideos, type Viewer } from './list'
 import { toVideoDetail, toVideoSeo } from './mappers'
@@ -77,6 +78,11 @@ export type VideoPageData = {
   recommended: VideoSummary[]
   /** An upload's adaptive stream (HLS master playlist) once transcoded, for a caller who can play it; else null (the player uses videoUrl). */
   streamUrl: string | null
+  /**
+   * An upload that does not play yet (waiting, transcoding, or failed, with the reason): on the
+   * site for nobody, so only an admin ever gets here; the page says where it stands. Null once it plays.
+   */
+  offSite: { status: TranscodeStatus; reason: string | null } | null
 }
 
 /**
@@ -100,5 +106,6 @@ async function readVideoPageData(payload: Payload, user: Viewer, videoId: string
   ])
   const streamUrl = video.locked === null && doc.source === 'manual' && doc.transcodeStatus === 'ready' ? (doc.hlsUrl ?? null) : null
   const others = recommended.filter((v) => v.videoId !== upNext?.videoId).slice(0, VIDEO_PAGE.recommended)
-  return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, autoplayNext, recommended: others, streamUrl }
+  const offSite = isPlayable(doc) ? null : { status: doc.transcodeStatus ?? 'queued', reason: doc.transcodeStatus === 'failed' ? (doc.transcodeError ?? null) : null }
+  return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, autoplayNext, recommended: others, streamUrl, offSite }
 }

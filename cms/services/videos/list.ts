@@ -4,7 +4,7 @@ import { PAGE_SIZES, VIDEO_PAGE } from '../../../shared/constants'
 import { MAX_PAGE_LIMIT, totalPagesFor } from '../../../shared/schemas/pagination'
 import type { VideoPage, VideoSummary } from '../../../shared/types/content'
 import type { User } from '../../payload-types'
-import { canOpen } from '../premium-gate'
+import { canOpen, playableVideosWhere } from '../premium-gate'
 import { cachedGated } from '../premium-gate/cache'
 import { SUMMARY_SELECT, toVideoSummary, type SummaryDoc } from './mappers'
 
@@ -16,10 +16,14 @@ export const NEWEST_FIRST = ['-publishedAt', '-id']
 const clampInt = (n: number | undefined, fallback: number, min: number, max: number) =>
   Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n as number))) : fallback
 
+/**
+ * Lists show only videos that play, to admins too (who reach an upload still transcoding, or
+ * failed, through its page and the upload panel): the home page's Latest Video is never a blank one.
+ */
 async function findSummaries(payload: Payload, user: Viewer, { where, page = 1, limit }: { where?: Where; page?: number; limit: number }) {
   const result = await payload.find({
     collection: 'videos',
-    where,
+    where: where ? { and: [playableVideosWhere, where] } : playableVideosWhere,
     sort: NEWEST_FIRST,
     page,
     limit,

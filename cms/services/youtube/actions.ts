@@ -9,7 +9,7 @@ import { inTransaction } from '../db/transactions'
 import { forbidden, unauthorized } from '../errors'
 import { noChannel } from './errors'
 import { channelToSync } from './status'
-import { syncChannel, type SyncOptions } from './sync'
+import { syncChannel, type SyncOptions, type SyncOutcome } from './sync'
 
 export const YOUTUBE_SIGN_IN = 'Please sign in as an admin.'
 export const YOUTUBE_ADMINS_ONLY = 'Only admins can import videos.'
@@ -32,17 +32,22 @@ export async function importChannel(payload: Payload, { channelHandle, ...extra 
       : imported === 0
         ? `All ${total} videos from ${channel.title} were already up to date.`
         : `Imported ${imported} of ${total} videos from ${channel.title}.`
-  return { success: true, message, imported, total }
+  return { success: true, message: `${message}${refusedSentence(outcome)}`, imported, total }
 }
 
 /** POST /api/youtube/sync (and the schedule): the channel in site settings, else the last imported one. */
 export async function syncConfiguredChannel(payload: Payload, extra: Extra & { trigger?: 'sync' | 'schedule' } = {}): Promise<YoutubeSyncResult> {
   const { handle } = await channelToSync(payload)
   if (!handle) throw noChannel()
-  const { imported, total, removed, channel } = await syncChannel(payload, { handle, trigger: extra.trigger ?? 'sync', ...extra })
+  const outcome = await syncChannel(payload, { handle, trigger: extra.trigger ?? 'sync', ...extra })
+  const { imported, total, removed, channel } = outcome
   const gone = removed ? ` ${removed} no longer on YouTube ${removed === 1 ? 'is' : 'are'} hidden from the site.` : ''
-  return { imported, total, message: `${imported} of ${total} videos from ${channel.title} updated.${gone}` }
+  return { imported, total, message: `${imported} of ${total} videos from ${channel.title} updated.${gone}${refusedSentence(outcome)}` }
 }
+
+/** The videos YouTube sent that the site refused to store (counted in the total, never imported). */
+const refusedSentence = ({ refused }: Pick<SyncOutcome, 'refused'>) =>
+  refused.length ? ` ${refused.length} ${refused.length === 1 ? 'was' : 'were'} not imported: not a YouTube video id.` : ''
 
 /** The demo videos: fixed ids, so a second click finds them there instead of adding more. */
 export const DEMO_VIDEOS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { batches, bestThumbnail, canonicalHandle, durationSeconds, normalizeDuration, toVideoFields, viewCountOf } from './parse'
+import { batches, bestThumbnail, canonicalHandle, cleanText, DESCRIPTION_MAX, durationSeconds, normalizeDuration, toVideoFields, validateVideos, viewCountOf } from './parse'
 
 describe('YouTube durations (ISO 8601)', () => {
   it.each([
@@ -79,5 +79,35 @@ describe('YouTube values', () => {
     const ids = Array.from({ length: 120 }, (_, i) => String(i))
     expect(batches(ids).map((b) => b.length)).toEqual([50, 50, 20])
     expect(batches([])).toEqual([])
+  })
+})
+
+describe('what YouTube sends, checked before anything is written', () => {
+  const item = (id: string, description = 'ok', title = 'A title') => ({ kind: 'youtube#video' as const, id, snippet: { title, description, publishedAt: '2026-01-02T03:04:05Z' } })
+
+  it('refuses ids that are not YouTube ids, and keeps each good one once', () => {
+    const { valid, refused } = validateVideos([item('dQw4w9WgXcQ'), item('../../etc/pa'), item('dQw4w9WgXcQ'), item('a_b-C1234567'), item('short')])
+    expect(valid.map((v) => v.videoId)).toEqual(['dQw4w9WgXcQ'])
+    expect(refused).toEqual([
+      { videoId: '../../etc/pa', reason: 'not a YouTube video id' },
+      { videoId: 'a_b-C1234567', reason: 'not a YouTube video id' },
+      { videoId: 'short', reason: 'not a YouTube video id' },
+    ])
+  })
+
+  it('cleans NUL and other control characters out of text, keeping newlines and tabs', () => {
+    expect(cleanText('a\u0000b\r\nc\td\u001Fe\u007Ff\n')).toBe('ab\nc\tdef\n')
+    expect(cleanText('\uD800lone')).toBe('\uFFFDlone')
+    const [video] = validateVideos([item('dQw4w9WgXcQ', 'Intro\u0000 part\r\n00:00 Start', '\u0000\u0001')]).valid
+    expect(video).toMatchObject({ description: 'Intro part\n00:00 Start', title: 'dQw4w9WgXcQ' })
+  })
+
+  it('keeps every field within the collection’s limits', () => {
+    const [video] = validateVideos([{ ...item('dQw4w9WgXcQ', 'd'.repeat(DESCRIPTION_MAX + 50), 't'.repeat(300)), snippet: { title: 't'.repeat(300), description: 'd'.repeat(DESCRIPTION_MAX + 50), publishedAt: '+275760-09-13T00:00:00.000Z' }, contentDetails: { duration: `P${'9'.repeat(40)}D` } }]).valid
+    expect(video!.title).toHaveLength(200)
+    expect(video!.description).toHaveLength(DESCRIPTION_MAX)
+    expect(video!.publishedAt).toBe('1970-01-01T00:00:00.000Z')
+    expect(video!.duration).toBeNull()
+    expect(bestThumbnail({ maxres: { url: 'https://i.ytimg.com/a\u0000b.jpg' }, high: { url: 'https://i.ytimg.com/ok.jpg' } })).toBe('https://i.ytimg.com/ok.jpg')
   })
 })

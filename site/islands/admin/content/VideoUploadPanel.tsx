@@ -340,7 +340,8 @@ function VideoUploadPanel() {
                   )}
                 </div>
                 {u.duration && <p className="text-sm text-muted-foreground">Duration {formatDuration(u.duration)}</p>}
-                {u.transcodeStatus === 'failed' && u.transcodeError && <p className="text-sm text-destructive dark:text-red-300">Reason: {u.transcodeError}</p>}
+                {u.transcodeStatus === 'failed' && <p className="text-sm text-destructive dark:text-red-300">failed: {u.transcodeError || 'no reason recorded'}</p>}
+                {u.transcodeStatus && u.transcodeStatus !== 'ready' && <p className="text-sm text-muted-foreground">Not on the site until it plays: only admins can open it.</p>}
               </li>
             ))}
           </ul>
