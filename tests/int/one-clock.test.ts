@@ -75,7 +75,7 @@ describe('a post published at 8:26 PM in New York', () => {
     expect(page.texts.length).toBeGreaterThan(0)
     expect(new Set(page.texts)).toEqual(new Set(['Nov 24, 2025']))
     expect(zoneOf(page.html)).toBe('America/New_York')
-    const list = await datesOn('/blog', publishedAt)
+    const list = await datesOn(`/blog?search=${encodeURIComponent(post.title)}`, publishedAt)
     expect(list.texts).toEqual(['Nov 24, 2025'])
     expect(await adminPostsDate(post.id)).toEqual({ zone: 'America/New_York', text: 'Nov 24, 2025' })
   })
