@@ -5,7 +5,7 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { buildConfig, type PayloadRequest } from 'payload'
 import sharp from 'sharp'
 
-import { SITE_NAME } from './shared/constants'
+import { CMS_DATE_TIME_FORMAT, SITE_NAME } from './shared/constants'
 import { Announcements } from './cms/collections/Announcements'
 import { Avatars } from './cms/collections/Avatars'
 import { Categories } from './cms/collections/Categories'
@@ -85,6 +85,8 @@ export default buildConfig({
     meta: { titleSuffix: ` — ${SITE_NAME} CMS` },
     // Payload's default is the account's Gravatar: an image from another site (none may load here).
     avatar: 'default',
+    // Dates in /cms read like the site's ('Nov 24, 2025 at 8:26 PM'), not Payload's 'November 24th 2025'.
+    dateFormat: CMS_DATE_TIME_FORMAT,
   },
   // Confirmation dialogs that show a title exactly as written (cms/components/translations.ts).
   i18n: { translations: adminTranslations },

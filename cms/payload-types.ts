@@ -1884,7 +1884,7 @@ export interface SiteSetting {
    */
   supportEmail?: string | null;
   /**
-   * An IANA zone such as America/New_York: leaderboard days, weeks and months, and every member's points days (login bonus, caps, streaks). Empty: SITE_TIME_ZONE, else America/New_York.
+   * An IANA zone such as America/New_York: every date the site and /admin show, analytics days, leaderboard days, weeks and months, and every member's points days (login bonus, caps, streaks). Empty: SITE_TIME_ZONE, else America/New_York.
    */
   timeZone?: string | null;
   updatedAt?: string | null;

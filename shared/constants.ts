@@ -282,6 +282,9 @@ export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number]
  */
 export const SITE_TIME_ZONE = 'America/New_York'
 export const SITE_TIME_ZONE_LABEL = 'New York (Eastern Time)'
+/** /cms's date formats (date-fns), the site's own: 'Nov 24, 2025' and 'Nov 24, 2025 at 8:26 PM' (shared/format.ts). */
+export const CMS_DAY_FORMAT = 'MMM dd, yyyy'
+export const CMS_DATE_TIME_FORMAT = "MMM dd, yyyy 'at' h:mm a"
 export const BOOKMARK_CONTENT_TYPES = ['video', 'blog_post'] as const
 export type BookmarkContentType = (typeof BOOKMARK_CONTENT_TYPES)[number]
 export const VIDEO_SOURCES = ['youtube', 'manual'] as const

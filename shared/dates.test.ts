@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ageOn, parseIsoDate, toIsoDate } from './dates'
+import { ageOn, calendarDayAtNoonUtc, parseIsoDate, toIsoDate } from './dates'
 
 const utc = (iso: string) => new Date(`${iso}T12:00:00Z`)
 
@@ -43,5 +43,24 @@ describe('parseIsoDate', () => {
 
   it('round-trips with toIsoDate', () => {
     expect(toIsoDate(new Date('2025-03-05T23:59:59Z'))).toBe('2025-03-05')
+  })
+})
+
+describe('calendarDayAtNoonUtc', () => {
+  it('stores a calendar day at noon UTC, whether written as a day or as an instant of that UTC day', () => {
+    for (const value of ['2000-05-10', '2000-05-10T00:00:00.000Z', '2000-05-10T12:00:00.000Z', '2000-05-10T23:59:59.999Z', new Date('2000-05-10T03:00:00Z')]) {
+      expect(calendarDayAtNoonUtc(value), String(value)).toBe('2000-05-10T12:00:00.000Z')
+    }
+  })
+
+  it("is what Payload's day picker writes for the day picked on any browser clock from UTC-12 to UTC+14", () => {
+    // The picker sets a picked local day to 12:00 minus the browser's offset: noon UTC of that day.
+    expect(calendarDayAtNoonUtc('2000-05-10T12:00:00.000Z')).toBe('2000-05-10T12:00:00.000Z')
+  })
+
+  it('leaves nothing as nothing and refuses what is not a date', () => {
+    expect(calendarDayAtNoonUtc(null)).toBeNull()
+    expect(calendarDayAtNoonUtc('')).toBeNull()
+    expect(calendarDayAtNoonUtc('not a date')).toBeNull()
   })
 })

@@ -58,3 +58,18 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   if (!hadBirthdayThisYear) age -= 1
   return age
 }
+
+/**
+ * A date-only value (a date of birth) as the instant it is stored as: noon UTC of its calendar day,
+ * Payload's own convention for day-only pickers. Noon keeps the day in every zone from UTC−12 to
+ * UTC+11, so /cms, which shows dates on the admin's browser clock, reads the day that was typed
+ * (midnight UTC read one day early anywhere west of Greenwich). Accepts 'YYYY-MM-DD' or any
+ * instant (its UTC day); null for nothing or an unreadable value.
+ */
+export function calendarDayAtNoonUtc(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null
+  const day = typeof value === 'string' && parseIsoDate(value) ? value : null
+  const instant = day ? new Date(`${day}T00:00:00.000Z`) : new Date(value as string | number | Date)
+  if (Number.isNaN(instant.getTime())) return null
+  return `${toIsoDate(instant)}T12:00:00.000Z`
+}

@@ -4,6 +4,7 @@ import {
   excerptFrom,
   formatCount,
   formatDate,
+  formatDateTime,
   formatDuration,
   formatMoney,
   formatPercent,
@@ -113,22 +114,37 @@ describe('durations', () => {
 })
 
 describe('formatDate', () => {
+  const NY = 'America/New_York'
+
   it("formats as 'MMM dd, yyyy'", () => {
-    expect(formatDate('2025-03-05T10:00:00Z')).toBe('Mar 05, 2025')
-    expect(formatDate(new Date('2024-12-31T23:59:59Z'))).toBe('Dec 31, 2024')
+    expect(formatDate('2025-03-05T10:00:00Z', 'UTC')).toBe('Mar 05, 2025')
+    expect(formatDate(new Date('2024-12-31T23:59:59Z'), 'UTC')).toBe('Dec 31, 2024')
   })
 
-  it('keeps the day of a date-only string', () => {
-    expect(formatDate('2025-03-05')).toBe('Mar 05, 2025')
+  it("reads the day on the given zone's calendar: 8:26 PM in New York on Nov 24 is Nov 24 there, Nov 25 in UTC", () => {
+    const published = '2025-11-25T01:26:00.000Z'
+    expect(formatDate(published, NY)).toBe('Nov 24, 2025')
+    expect(formatDate(new Date(published), NY)).toBe('Nov 24, 2025')
+    expect(formatDate(Date.parse(published), NY)).toBe('Nov 24, 2025')
+    expect(formatDate(published, 'UTC')).toBe('Nov 25, 2025')
+    expect(formatDate(published, 'Asia/Tokyo')).toBe('Nov 25, 2025')
   })
 
-  it('can format for a viewer time zone', () => {
-    expect(formatDate('2025-03-05T02:00:00Z', 'America/New_York')).toBe('Mar 04, 2025')
+  it('keeps the day of a date-only string (a date of birth) in every zone', () => {
+    for (const zone of ['UTC', NY, 'Pacific/Honolulu', 'Pacific/Kiritimati']) expect(formatDate('2000-05-10', zone)).toBe('May 10, 2000')
   })
 
   it("throws RangeError('Invalid time value') for a bad date", () => {
-    expect(() => formatDate('not a date')).toThrow(RangeError)
-    expect(() => formatDate(new Date(Number.NaN))).toThrow('Invalid time value')
+    expect(() => formatDate('not a date', NY)).toThrow(RangeError)
+    expect(() => formatDate(new Date(Number.NaN), NY)).toThrow('Invalid time value')
+    expect(() => formatDate('2025-13-01', NY)).toThrow('Invalid time value')
+  })
+})
+
+describe('formatDateTime', () => {
+  it('writes the day in the same format, then the time and the zone', () => {
+    expect(formatDateTime('2025-11-25T01:26:00.000Z', 'America/New_York')).toBe('Nov 24, 2025 at 8:26 PM EST')
+    expect(formatDateTime('2025-11-25T01:26:00.000Z', 'UTC')).toBe('Nov 25, 2025 at 1:26 AM UTC')
   })
 })
 
@@ -151,15 +167,19 @@ describe('formatRelativeTime', () => {
     [7 * DAY - 1, '6d ago'],
     [7 * DAY, 'Mar 13, 2025'],
   ])('%i ms ago → %s', (ms, text) => {
-    expect(formatRelativeTime(ago(ms), now)).toBe(text)
+    expect(formatRelativeTime(ago(ms), now, 'UTC')).toBe(text)
+  })
+
+  it('falls back to the date on the given zone\'s calendar', () => {
+    expect(formatRelativeTime('2025-03-10T02:00:00Z', now, 'America/New_York')).toBe('Mar 09, 2025')
   })
 
   it('treats a timestamp slightly in the future (clock skew) as just now', () => {
-    expect(formatRelativeTime(new Date(now.getTime() + 5000), now)).toBe('Just now')
+    expect(formatRelativeTime(new Date(now.getTime() + 5000), now, 'UTC')).toBe('Just now')
   })
 
   it('fails like formatDate on a bad date', () => {
-    expect(() => formatRelativeTime('nope', now)).toThrow('Invalid time value')
+    expect(() => formatRelativeTime('nope', now, 'UTC')).toThrow('Invalid time value')
   })
 })
 

@@ -1,6 +1,7 @@
 // Pure display formatting shared by Astro pages, React islands and the CMS.
 import { EXCERPT_MAX, WORDS_PER_MINUTE } from './constants'
 import { INVALID_TIME_VALUE } from './messages'
+import { siteZone } from './site-zone'
 
 // ── Counts ─────────────────────────────────────────────────────────────────────
 
@@ -107,28 +108,54 @@ function toValidDate(date: DateInput): Date {
   return d
 }
 
-/**
- * 'MMM dd, yyyy' in English, e.g. 'Mar 05, 2025'. Formats in UTC by default so server-rendered
- * HTML and hydrated islands agree, and 'YYYY-MM-DD' strings (parsed as UTC midnight) keep their day.
- * Pass an IANA time zone to format for a viewer's zone. Throws RangeError('Invalid time value').
- */
-export function formatDate(date: DateInput, timeZone = 'UTC'): string {
-  const d = toValidDate(date)
-  if (timeZone === 'UTC') {
-    return `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, '0')}, ${d.getUTCFullYear()}`
+/** A calendar day written alone ('2000-05-10': a date of birth): the same day in every zone. */
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+const timeFormats = new Map<string, Intl.DateTimeFormat>()
+
+function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = map.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, ...options })
+    map.set(timeZone, f)
   }
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: '2-digit' })
-    .formatToParts(d)
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('month')} ${part('day')}, ${part('year')}`
+  return f
+}
+
+const partOf = (parts: Intl.DateTimeFormatPart[], type: string) => parts.find((p) => p.type === type)?.value ?? ''
+
+/**
+ * The one date format every page, island and admin screen shows (SPEC: 'MMM dd, yyyy', e.g.
+ * 'Nov 24, 2025'), on `timeZone`'s calendar: by default the site's time zone (shared/site-zone.ts:
+ * the setting on the server, the page's zone in the browser), so a post published at 8:26 PM in
+ * New York reads Nov 24 on the site, in /admin and in every island alike. A bare 'YYYY-MM-DD' (a date of birth) is a calendar
+ * day, not an instant: it keeps its day in any zone. Throws RangeError('Invalid time value').
+ */
+export function formatDate(date: DateInput, timeZone: string = siteZone()): string {
+  const day = typeof date === 'string' ? DAY_ONLY.exec(date) : null
+  if (day) {
+    toValidDate(`${date}T00:00:00Z`)
+    return `${MONTHS[Number(day[2]) - 1]} ${day[3]}, ${day[1]}`
+  }
+  const d = toValidDate(date)
+  const parts = cached(dayFormats, timeZone, { year: 'numeric', month: 'short', day: '2-digit' }).formatToParts(d)
+  return `${partOf(parts, 'month')} ${partOf(parts, 'day')}, ${partOf(parts, 'year')}`
+}
+
+/** A moment with its time, in the same format: 'Nov 24, 2025 at 8:26 PM EST' on `timeZone`'s clock (the site's by default), the zone named. */
+export function formatDateTime(date: DateInput, timeZone: string = siteZone()): string {
+  const d = toValidDate(date)
+  const parts = cached(timeFormats, timeZone, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).formatToParts(d)
+  return `${formatDate(d, timeZone)} at ${partOf(parts, 'hour')}:${partOf(parts, 'minute')} ${partOf(parts, 'dayPeriod')} ${partOf(parts, 'timeZoneName')}`
 }
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-/** 'Just now' (< 1 min, or in the future), 'N minute(s) ago', 'N hour(s) ago', 'Nd ago' (1–6), else formatDate. */
-export function formatRelativeTime(date: DateInput, now: Date = new Date()): string {
+/** 'Just now' (< 1 min, or in the future), 'N minute(s) ago', 'N hour(s) ago', 'Nd ago' (1–6), else formatDate in `timeZone`. */
+export function formatRelativeTime(date: DateInput, now: Date = new Date(), timeZone: string = siteZone()): string {
   const d = toValidDate(date)
   const diff = now.getTime() - d.getTime()
   if (diff < MINUTE) return 'Just now'
@@ -141,7 +168,7 @@ export function formatRelativeTime(date: DateInput, now: Date = new Date()): str
     return `${h} hour${h === 1 ? '' : 's'} ago`
   }
   if (diff < 7 * DAY) return `${Math.floor(diff / DAY)}d ago`
-  return formatDate(d)
+  return formatDate(d, timeZone)
 }
 
 // ── Text ───────────────────────────────────────────────────────────────────────

@@ -1,10 +1,11 @@
 import type { CollectionConfig, Field } from 'payload'
 
-import { BADGE_CODES } from '../../shared/constants'
+import { BADGE_CODES, CMS_DAY_FORMAT } from '../../shared/constants'
 import { adminOrSelf, adminOrSelfField, isAdmin, isAdminField } from '../access'
 import { requestUser, userIsAdmin } from '../access/roles'
 import { assignMemberNumber, clearGivenMemberNumber } from '../services/auth/member-number'
 import { clearThrottleOnNewPassword, guardPasswordReset, refusePayloadLogin } from '../services/auth/password-reset'
+import { storeCalendarDayAtNoon } from '../fields/calendar-day'
 import { confirmAdminChange, confirmAdminChangeField } from '../hooks/confirm-admin-change'
 import { complimentaryNeedsEndDate, keepPremiumBadge } from '../services/premium/user-fields'
 import { keepModeratorBadge } from '../services/admin-users/moderator-badge'
@@ -96,7 +97,9 @@ export const Users: CollectionConfig = {
       name: 'dateOfBirth',
       type: 'date',
       access: privateField,
-      admin: { date: { pickerAppearance: 'dayOnly', displayFormat: 'd MMM yyyy' }, description: 'Members must be 13 or older.' },
+      // A calendar day: stored at noon UTC so it reads the same day on every clock (cms/fields/calendar-day.ts).
+      hooks: { beforeChange: [storeCalendarDayAtNoon] },
+      admin: { date: { pickerAppearance: 'dayOnly', displayFormat: CMS_DAY_FORMAT }, description: 'Members must be 13 or older.' },
     },
     { name: 'isVerified', type: 'checkbox', defaultValue: false, access: adminWritten, admin: { description: 'The member confirmed their date of birth (age verification).' } },
     {

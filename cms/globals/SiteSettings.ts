@@ -63,7 +63,7 @@ export const SiteSettings: GlobalConfig = {
       validate: validateSetting((v) => canonicalTimeZone(v) === v, TIME_ZONE_INVALID),
       admin: {
         description:
-          "An IANA zone such as America/New_York: leaderboard days, weeks and months, and every member's points days (login bonus, caps, streaks). Empty: SITE_TIME_ZONE, else America/New_York.",
+          "An IANA zone such as America/New_York: every date the site and /admin show, analytics days, leaderboard days, weeks and months, and every member's points days (login bonus, caps, streaks). Empty: SITE_TIME_ZONE, else America/New_York.",
       },
     },
   ],

@@ -29,6 +29,7 @@ import * as migration_20261125_131026_video_uploads from './20261125_131026_vide
 import * as migration_20261125_135056_youtube_sync from './20261125_135056_youtube_sync';
 import * as migration_20261125_135439_seo_bot from './20261125_135439_seo_bot';
 import * as migration_20261125_141333_comment_votes_replies from './20261125_141333_comment_votes_replies';
+import * as migration_20261127_040000_date_of_birth_noon from './20261127_040000_date_of_birth_noon';
 
 export const migrations = [
   {
@@ -185,5 +186,10 @@ export const migrations = [
     up: migration_20261125_141333_comment_votes_replies.up,
     down: migration_20261125_141333_comment_votes_replies.down,
     name: '20261125_141333_comment_votes_replies'
+  },
+  {
+    up: migration_20261127_040000_date_of_birth_noon.up,
+    down: migration_20261127_040000_date_of_birth_noon.down,
+    name: '20261127_040000_date_of_birth_noon'
   },
 ];

@@ -18,6 +18,11 @@ async function videoDoc(request: APIRequestContext) {
   return ((await res.json()) as { docs: Record<string, unknown>[] }).docs[0]!
 }
 
+// A browser on another clock and language than the site's: the tab still writes its times as the
+// rest of the site does ('Nov 24, 2025 at 8:26 PM EST', New York), not in the browser's own way.
+test.use({ timezoneId: 'Asia/Tokyo', locale: 'de-DE' })
+const SITE_MOMENT = String.raw`[A-Z][a-z]{2} \d{2}, \d{4} at \d{1,2}:\d{2} [AP]M E[SD]T`
+
 test('an SEO bot proposal accepted in /admin shows on the video page', async ({ page }) => {
   await loginViaApi(page, admin().username, admin().password)
   const original = await videoDoc(page.request)
@@ -42,6 +47,8 @@ test('an SEO bot proposal accepted in /admin shows on the video page', async ({ 
 
     const card = page.getByTestId('seo-proposal').filter({ has: page.getByRole('heading', { name: TITLE }) })
     await expect(card).toBeVisible({ timeout: 30_000 })
+    await expect(card.locator('header p')).toHaveText(new RegExp(`^${SITE_MOMENT} · local$`))
+    await expect(page.getByText(/^Last run: /)).toHaveText(new RegExp(`^Last run: ${SITE_MOMENT} · engine: `))
     // The diff: the key moments and title row, now (empty) against proposed.
     const moments = card.locator('tr[data-field="keyMoments"]')
     await expect(moments.locator('td').first()).toHaveText('—')

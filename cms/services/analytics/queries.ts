@@ -3,16 +3,17 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
-import { SITE_TIME_ZONE } from '../../../shared/constants'
 import { daysOf, resolveRange, type AnalyticsRangeQuery, type DayRange } from '../../../shared/schemas/analytics'
 import { addDays } from '../../../shared/time-zones'
 import type { AnalyticsDay, AnalyticsSummary, TopPost, TopVideo, UserCounts, VideoStats } from '../../../shared/types/analytics'
 import { poolDb, type Db } from '../db/transactions'
+import { siteTimeZone } from '../settings/time-zone'
 import { siteDay } from './session-id'
 import { sharedInFlight } from './single-flight'
 import { instant, livePart, rawDaysOf, rolledDaysIn, rolledPart } from './summary-parts'
 
-const tz = SITE_TIME_ZONE
+/** The site's days: the time-zone setting, read when a day is needed (a saved change applies from then on). */
+const tz = (): string => siteTimeZone()
 /** Rows in each top list. */
 export const TOP_LIST_SIZE = 10
 /** activeUsers: members with a signed-in visit within this many days. */
@@ -130,7 +131,7 @@ async function computeSummary(payload: Payload, range: DayRange, now: Date): Pro
 
   const sum = (pick: (d: AnalyticsDay) => number) => series.reduce((total, d) => total + pick(d), 0)
   return {
-    range: { ...range, timeZone: tz },
+    range: { ...range, timeZone: tz() },
     totals: {
       pageViews: sum((d) => d.pageViews),
       sessions: sum((d) => d.sessions),

@@ -4,9 +4,9 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
-import { SITE_TIME_ZONE } from '../../../shared/constants'
 import { addDays, startOfDay, type DayString } from '../../../shared/time-zones'
 import { inTransaction, poolDb, transactionDb, type Db } from '../db/transactions'
+import { siteTimeZone } from '../settings/time-zone'
 import { siteDay } from './session-id'
 
 /** Raw rows are kept this many days (ANALYTICS_RETENTION_DAYS); never fewer than 31: active users look back 30. */
@@ -24,8 +24,9 @@ export const ROLLUP_MARGIN_MS = 10 * 60_000
 const DELETE_BATCH = 20_000
 const ROLLUP_LOCK = sql`pg_advisory_xact_lock(hashtext('analytics-rollup'))`
 
-const tz = SITE_TIME_ZONE
-const bounds = (day: DayString) => ({ start: startOfDay(day, tz).toISOString(), end: startOfDay(addDays(day, 1), tz).toISOString() })
+/** The site's days: the time-zone setting, read when a day is needed (a saved change applies from then on). */
+const tz = (): string => siteTimeZone()
+const bounds = (day: DayString) => ({ start: startOfDay(day, tz()).toISOString(), end: startOfDay(addDays(day, 1), tz()).toISOString() })
 
 /**
  * Time on page: each page view with no duration yet gets the gap to the same visit's next page
@@ -62,9 +63,9 @@ async function daysWithRows(db: Db, { table, column }: RawTable): Promise<DayStr
   const c = sql.raw(column)
   const { rows } = await db.execute(sql`
     with recursive days(day) as (
-      select (select (min(${c}) at time zone ${tz})::date from ${t})
+      select (select (min(${c}) at time zone ${tz()})::date from ${t})
       union all
-      select (select (min(${c}) at time zone ${tz})::date from ${t} where ${c} >= ((days.day + 1)::timestamp at time zone ${tz}))
+      select (select (min(${c}) at time zone ${tz()})::date from ${t} where ${c} >= ((days.day + 1)::timestamp at time zone ${tz()}))
       from days where days.day is not null
     )
     select to_char(day, 'YYYY-MM-DD') as day from days where day is not null`)
@@ -149,7 +150,7 @@ export type AnalyticsJobResult = {
 export async function runAnalyticsJob(payload: Payload, { now = new Date(), retention = retentionDays() }: { now?: Date; retention?: number } = {}): Promise<AnalyticsJobResult> {
   const db = poolDb(payload)
   const today = siteDay(now)
-  const durationsFilled = await fillDurations(db, startOfDay(addDays(today, -1), tz).toISOString(), now.toISOString())
+  const durationsFilled = await fillDurations(db, startOfDay(addDays(today, -1), tz()).toISOString(), now.toISOString())
 
   const lastFinished = addDays(siteDay(new Date(now.getTime() - ROLLUP_MARGIN_MS)), -1)
   const finished = (await rawDays(db)).filter((day) => day <= lastFinished)
@@ -166,7 +167,7 @@ export async function runAnalyticsJob(payload: Payload, { now = new Date(), rete
     // Raw rows go only once their days are in analytics_daily (a day that failed above stops this).
     const done = await rolledDays(db, expiring[0]!, addDays(cutoffDay, -1))
     if (expiring.every((day) => done.has(day))) {
-      const cutoff = startOfDay(cutoffDay, tz).toISOString()
+      const cutoff = startOfDay(cutoffDay, tz()).toISOString()
       deleted.pageViews = await deleteOlderThan(db, 'page_views', cutoff)
       deleted.videoAnalytics = await deleteOlderThan(db, 'video_analytics', cutoff)
       deleted.userSessions = await deleteOlderThan(db, 'user_sessions', cutoff)

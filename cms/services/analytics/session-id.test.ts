@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+
+import { followSiteTimeZoneSetting, resetSiteTimeZoneForTests } from '../settings/time-zone'
 
 import { analyticsSessionId, sessionIdFor, siteDay, visitorViewerId } from './session-id'
 
@@ -41,6 +43,14 @@ describe('sessionIdFor', () => {
     expect(sessionIdFor({ address: '203.0.113.7', userAgent: UA, at: new Date('2026-03-11T02:00:00Z') })).toBe(evening)
     expect(sessionIdFor({ address: '203.0.113.7', userAgent: UA, at: new Date('2026-03-11T12:00:00Z') })).not.toBe(evening)
   })
+
+  it("follows the site's time-zone setting: on Tokyo time the day turns at Tokyo's midnight", async () => {
+    const payload = { findGlobal: async () => ({ timeZone: 'Asia/Tokyo' }), logger: { warn: () => undefined } }
+    await followSiteTimeZoneSetting({ doc: { timeZone: 'Asia/Tokyo' }, req: { payload } } as never)
+    // 16:00 UTC on the 10th is 01:00 on the 11th in Tokyo (and noon on the 10th in New York).
+    expect(siteDay(new Date('2026-03-10T16:00:00Z'))).toBe('2026-03-11')
+    expect(siteDay(new Date('2026-03-10T14:00:00Z'))).toBe('2026-03-10')
+  })
 })
 
 describe('visitorViewerId', () => {
@@ -60,3 +70,5 @@ describe('visitorViewerId', () => {
     expect(visitorViewerId({ address: '203.0.113.7', userAgent: 'Other', at })).not.toBe(sessionIdFor({ address: '203.0.113.7', userAgent: 'Other', at }))
   })
 })
+
+afterEach(() => resetSiteTimeZoneForTests())

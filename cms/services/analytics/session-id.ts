@@ -2,9 +2,9 @@
 // truncated address and user agent under a salt that changes every site day.
 import { createHash, createHmac } from 'node:crypto'
 
-import { SITE_TIME_ZONE } from '../../../shared/constants'
 import { dayIn, type DayString } from '../../../shared/time-zones'
 import { browserFamily } from './browser'
+import { siteTimeZone } from '../settings/time-zone'
 import { truncateIp } from './ip'
 
 let cachedSalt: { key: string; salt: Buffer } | null = null
@@ -37,7 +37,7 @@ export function analyticsSessionId({ day, ip, userAgent, secret }: { day: DayStr
 }
 
 /** The site day an instant falls on (analytics count days in the site's time zone). */
-export const siteDay = (at: Date): DayString => dayIn(at, SITE_TIME_ZONE)
+export const siteDay = (at: Date): DayString => dayIn(at, siteTimeZone())
 
 /** The session id of a request from `address` (untruncated, as Express saw it) with `userAgent`, at `at`. */
 export function sessionIdFor({ address, userAgent, at = new Date() }: { address: string | null | undefined; userAgent: string | null | undefined; at?: Date }): string {

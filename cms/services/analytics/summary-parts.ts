@@ -5,18 +5,19 @@
 // job has run) are read live from the raw rows, restricted to those days' time ranges.
 import { sql } from '@payloadcms/db-postgres'
 
-import { SITE_TIME_ZONE } from '../../../shared/constants'
 import { daysOf, type DayRange } from '../../../shared/schemas/analytics'
 import { addDays, startOfDay, type DayString } from '../../../shared/time-zones'
 import type { Db } from '../db/transactions'
+import { siteTimeZone } from '../settings/time-zone'
 
 type SQL = ReturnType<typeof sql>
 
-const tz = SITE_TIME_ZONE
+/** The site's days: the time-zone setting, read when a day is needed (a saved change applies from then on). */
+const tz = (): string => siteTimeZone()
 const num = (value: unknown) => Number(value ?? 0) || 0
-export const instant = (day: DayString) => startOfDay(day, tz).toISOString()
+export const instant = (day: DayString) => startOfDay(day, tz()).toISOString()
 /** `to_char(<timestamptz> at time zone <site zone>, 'YYYY-MM-DD')`: the site day of an instant. */
-const dayOf = (column: SQL) => sql`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD')`
+const dayOf = (column: SQL) => sql`to_char(${column} at time zone ${tz()}, 'YYYY-MM-DD')`
 /** Video pages and post pages: the only paths the top lists need. */
 const contentPath = (column: SQL) => sql`(${column} like '/video/%' or ${column} like '/post/%')`
 

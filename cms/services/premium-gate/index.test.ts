@@ -112,7 +112,7 @@ describe('early access helpers', () => {
     expect([visitor, member, lapsed, premium, admin].map((u) => opensEverything(u, now))).toEqual([false, false, false, true, true])
   })
   it('the teaser says when it opens, in site time', () => {
-    expect(opensToEveryoneOn('2026-06-01T22:00:00.000Z')).toBe('Opens to everyone on Jun 01, 2026 at 6:00 PM EDT')
-    expect(opensToEveryoneOn('2026-12-24T17:30:00.000Z')).toBe('Opens to everyone on Dec 24, 2026 at 12:30 PM EST')
+    expect(opensToEveryoneOn('2026-06-01T22:00:00.000Z', 'America/New_York')).toBe('Opens to everyone on Jun 01, 2026 at 6:00 PM EDT')
+    expect(opensToEveryoneOn('2026-12-24T17:30:00.000Z', 'America/New_York')).toBe('Opens to everyone on Dec 24, 2026 at 12:30 PM EST')
   })
 })

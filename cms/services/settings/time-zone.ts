@@ -6,6 +6,7 @@ import type { GlobalAfterChangeHook, Payload } from 'payload'
 
 import { SITE_TIME_ZONE } from '../../../shared/constants'
 import { canonicalTimeZone } from '../../../shared/schemas/site-settings'
+import { provideSiteTimeZone } from '../../../shared/site-zone'
 import { afterTransactionEnds } from '../cache/transaction-end'
 
 type State = {
@@ -68,6 +69,9 @@ export function siteTimeZone(now: number = Date.now()): string {
   if (s.payload && !s.loading && now - s.loadedAt >= refreshMs()) void refresh(s.payload)
   return s.setting ?? fallbackTimeZone()
 }
+
+// Islands rendered on the server format dates through shared/site-zone, which asks this module.
+provideSiteTimeZone(() => siteTimeZone())
 
 /** At startup (server/payload.ts): reads the setting and keeps `payload` for the re-reads. */
 export async function loadSiteTimeZone(payload: Payload): Promise<string> {

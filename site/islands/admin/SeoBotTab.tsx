@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react'
 
 import { messageFromApiError } from '../../../shared/api-error'
 import { REFRESH_MS } from '../../../shared/constants'
-import { formatCount } from '../../../shared/format'
+import { formatCount, formatDateTime } from '../../../shared/format'
 import {
   FAILED_TO_START_BOT,
   FAILED_TO_START_BOT_DESCRIPTION,
@@ -60,7 +60,7 @@ function useBotAction(url: string, failure: { title: string; description?: strin
   })
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—')
 
 function SeoBotTab() {
   const { watching, watch } = useWatchWindow()

@@ -86,7 +86,8 @@ describe('CommentsSection (server render)', () => {
     expect(html).toContain('Admin')
     expect(html).toContain('Premium')
     expect(html).toContain('3 hours ago')
-    expect(html).toContain('Feb 01, 2026')
+    // Past 7 days: the date on the site's calendar (New York: midnight UTC on Feb 1 is still Jan 31).
+    expect(html).toContain('Jan 31, 2026')
     expect(html).toContain('👍 0')
     expect(html).toContain('👎 0')
     expect(html).toContain('Reply')

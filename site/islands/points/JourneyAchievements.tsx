@@ -2,6 +2,7 @@
 // catalogue on request. A secret achievement shows no title or description until unlocked.
 import { useState } from 'react'
 
+import { formatDate } from '../../../shared/format'
 import { RARITY_LABEL } from '../../../shared/points-display'
 import type { AchievementView, UserStats } from '../../../shared/types/points'
 import { Button } from '../ui/Button'
@@ -15,8 +16,7 @@ export const SECRET_ACHIEVEMENT = 'Secret achievement'
 export const SECRET_HINT = 'Keep exploring to reveal it.'
 export const NO_ACHIEVEMENTS_YET = 'No achievements yet. Your first comment or bookmark unlocks one.'
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-const formatDay = (iso: string) => dateFormat.format(new Date(iso))
+const formatDay = (iso: string) => formatDate(iso)
 
 function RarityChip({ rarity }: { rarity: string }) {
   return <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', RARITY_CLASS[rarity] ?? RARITY_CLASS.common)}>{RARITY_LABEL[rarity] ?? RARITY_LABEL.common}</span>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 
-import { SITE_TIME_ZONE } from '../../../../shared/constants'
+import { siteZone } from '../../../../shared/site-zone'
 import { dayIn } from '../../../../shared/time-zones'
 import { Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
@@ -12,7 +12,7 @@ const CUSTOM = 'custom'
 /** The range select (presets, or a custom from–to checked with the server's schema before it is asked for). */
 export function RangePicker({ value, onChange }: { value: RangeChoice; onChange: (range: RangeChoice) => void }) {
   const id = useId()
-  const today = dayIn(new Date(), SITE_TIME_ZONE)
+  const today = dayIn(new Date(), siteZone())
   const [custom, setCustom] = useState('from' in value)
   const [from, setFrom] = useState('from' in value ? value.from : '')
   const [to, setTo] = useState('from' in value ? value.to : today)

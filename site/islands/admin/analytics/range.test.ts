@@ -20,5 +20,7 @@ describe('the dashboard range', () => {
   it('labels site days without time zone arithmetic', () => {
     expect(shortDay('2026-03-04')).toBe('Mar 4')
     expect(longDay('2026-12-31')).toBe('Dec 31, 2026')
+    // The one date format, on any clock: a site day is a calendar day.
+    expect(longDay('2026-03-04')).toBe('Mar 04, 2026')
   })
 })

@@ -1,5 +1,6 @@
 // The dashboard's date range: a preset number of days or a custom from–to, as the query key's
 // parameters of GET /api/admin/analytics (SPEC §7: the object becomes the query string).
+import { formatDate } from '../../../../shared/format'
 import { ANALYTICS_DEFAULT_DAYS, analyticsRangeQuerySchema } from '../../../../shared/schemas/analytics'
 
 export type RangeChoice = { days: number } | { from: string; to: string }
@@ -34,7 +35,11 @@ export function shortDay(day: string): string {
   return m && d ? `${MONTHS[m - 1]} ${d}` : day
 }
 
-/** 'YYYY-MM-DD' → 'Mar 4, 2026'. */
+/** 'YYYY-MM-DD' (a site day) → 'Mar 04, 2026': the date format of every other screen. */
 export function longDay(day: string): string {
-  return `${shortDay(day)}, ${day.slice(0, 4)}`
+  try {
+    return formatDate(day)
+  } catch {
+    return day
+  }
 }

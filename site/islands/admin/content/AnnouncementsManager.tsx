@@ -12,7 +12,9 @@ import {
   NO_ANNOUNCEMENTS,
 } from '../../../../shared/admin-content-messages'
 import { fieldErrors, messageFromApiError } from '../../../../shared/api-error'
-import { ANNOUNCEMENT_TYPES, SITE_TIME_ZONE, SITE_TIME_ZONE_LABEL } from '../../../../shared/constants'
+import { ANNOUNCEMENT_TYPES } from '../../../../shared/constants'
+import { formatDateTime } from '../../../../shared/format'
+import { siteZone, timeZoneLabel } from '../../../../shared/site-zone'
 import { ERROR, FAILED_TO_CREATE_ANNOUNCEMENT, FAILED_TO_UPDATE_ANNOUNCEMENT, SOMETHING_WENT_WRONG } from '../../../../shared/messages'
 import { announcementCreateSchema, announcementUpdateSchema } from '../../../../shared/schemas/content'
 import type { Announcement, AnnouncementType } from '../../../../shared/types/content'
@@ -41,8 +43,7 @@ function failureText(error: unknown, fallback: string): string {
   return message === SOMETHING_WENT_WRONG || /^\d{3}: /.test(message) || message === 'Failed to fetch' ? fallback : message
 }
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+const when = (iso: string) => formatDateTime(iso)
 
 /** Where an announcement stands now: what the home page's banner does with it (spec §4). */
 function standing(a: Announcement, now: number): { label: string; tone: BadgeTone } {
@@ -153,18 +154,18 @@ function AnnouncementForm({ editing, onDone, onSaved }: { editing: Announcement 
   const id = (name: keyof Values) => `${prefix}-${name}`
   const creating = editing === null
   const [values, setValues] = useState<Values>(() =>
-    editing ? { title: editing.title, content: editing.content, type: editing.type, expiresAt: toWallClock(editing.expiresAt, SITE_TIME_ZONE) } : EMPTY,
+    editing ? { title: editing.title, content: editing.content, type: editing.type, expiresAt: toWallClock(editing.expiresAt, siteZone()) } : EMPTY,
   )
   const [errors, setErrors] = useState<Errors>({})
   const [attempted, setAttempted] = useState(false)
 
-  const initialExpiry = editing ? toWallClock(editing.expiresAt, SITE_TIME_ZONE) : ''
+  const initialExpiry = editing ? toWallClock(editing.expiresAt, siteZone()) : ''
   // An expiry left as it was is not sent: the field shows minutes, the stored time may have seconds.
   const body = (v: Values) => ({
     title: v.title,
     content: v.content,
     type: v.type,
-    ...(editing && v.expiresAt === initialExpiry ? {} : { expiresAt: v.expiresAt ? fromWallClock(v.expiresAt, SITE_TIME_ZONE) : null }),
+    ...(editing && v.expiresAt === initialExpiry ? {} : { expiresAt: v.expiresAt ? fromWallClock(v.expiresAt, siteZone()) : null }),
   })
   const validate = (v: Values) => {
     const result = creating ? announcementCreateSchema.safeParse(body(v)) : announcementUpdateSchema.safeParse(body(v))
@@ -233,7 +234,7 @@ function AnnouncementForm({ editing, onDone, onSaved }: { editing: Announcement 
           </select>
         )}
       </Field>
-      <Field id={id('expiresAt')} label="Expires" labelSuffix={`(optional, ${SITE_TIME_ZONE_LABEL})`} error={errors.expiresAt} hint="Leave it empty to keep it up until you hide it.">
+      <Field id={id('expiresAt')} label="Expires" labelSuffix={`(optional, ${timeZoneLabel(siteZone())})`} error={errors.expiresAt} hint="Leave it empty to keep it up until you hide it.">
         {(a11y) => <Input {...a11y} type="datetime-local" value={values.expiresAt} onChange={(e) => change('expiresAt', e.target.value)} />}
       </Field>
       <div className={cx('flex flex-wrap justify-end gap-3')}>

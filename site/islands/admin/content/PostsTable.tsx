@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { editPostHref } from '../../../../shared/admin-routes'
 import { POST_DELETED, postDeletedDescription } from '../../../../shared/admin-content-messages'
 import { messageFromApiError } from '../../../../shared/api-error'
-import { PAGE_SIZES, SITE_TIME_ZONE } from '../../../../shared/constants'
+import { PAGE_SIZES } from '../../../../shared/constants'
 import { formatDate } from '../../../../shared/format'
 import { CONFIRM_DELETE_POST, ERROR, FAILED_TO_DELETE_POST, NO_ADMIN_POSTS } from '../../../../shared/messages'
 import type { PostPage, PostSummary } from '../../../../shared/types/content'
@@ -24,7 +24,7 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={status === 'published' ? 'primary' : 'neutral'}>{status === 'published' ? 'Published' : 'Draft'}</Badge>
 }
 
-const postDate = (post: PostSummary) => formatDate(post.publishedAt ?? post.createdAt, SITE_TIME_ZONE)
+const postDate = (post: PostSummary) => formatDate(post.publishedAt ?? post.createdAt)
 
 function PostsTable() {
   const queryClient = useQueryClient()

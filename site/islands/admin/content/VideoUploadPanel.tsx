@@ -3,7 +3,8 @@ import * as Switch from '@radix-ui/react-switch'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react'
 
-import { SITE_TIME_ZONE, SITE_TIME_ZONE_LABEL, SUPPORTED_VIDEO_FORMATS } from '../../../../shared/constants'
+import { SUPPORTED_VIDEO_FORMATS } from '../../../../shared/constants'
+import { siteZone, timeZoneLabel } from '../../../../shared/site-zone'
 import {
   FILE_TOO_LARGE,
   IMAGE_TOO_LARGE,
@@ -46,7 +47,7 @@ type Values = { title: string; description: string; duration: string; isUncut: b
 type Errors = Partial<Record<'file' | 'title' | 'publishedAt' | 'duration', string>>
 type Phase = { state: 'idle' } | { state: 'uploading'; percent: number } | { state: 'saving' }
 
-const emptyValues = (): Values => ({ title: '', description: '', duration: '', isUncut: false, isPremium: false, publishedAt: toWallClock(new Date().toISOString(), SITE_TIME_ZONE) })
+const emptyValues = (): Values => ({ title: '', description: '', duration: '', isUncut: false, isPremium: false, publishedAt: toWallClock(new Date().toISOString(), siteZone()) })
 
 const STATUS_TONES: Record<string, BadgeTone> = { queued: 'neutral', processing: 'warning', ready: 'success', failed: 'plain' }
 
@@ -159,7 +160,7 @@ function VideoUploadPanel() {
     form.set('duration', fields.duration)
     form.set('isUncut', String(fields.isUncut))
     form.set('isPremium', String(fields.isPremium))
-    form.set('publishedAt', fromWallClock(fields.publishedAt, SITE_TIME_ZONE) ?? '')
+    form.set('publishedAt', fromWallClock(fields.publishedAt, siteZone()) ?? '')
     form.set('tusUploadId', tusUploadId)
     if (thumbnail) form.set('thumbnail', thumbnail)
     try {
@@ -183,7 +184,7 @@ function VideoUploadPanel() {
       setErrors({ file: NO_VIDEO_FILE_SELECTED })
       return toast({ title: NO_VIDEO_FILE_SELECTED, variant: 'destructive' })
     }
-    const parsed = videoUploadFieldsSchema.safeParse({ ...values, publishedAt: fromWallClock(values.publishedAt, SITE_TIME_ZONE) ?? '' })
+    const parsed = videoUploadFieldsSchema.safeParse({ ...values, publishedAt: fromWallClock(values.publishedAt, siteZone()) ?? '' })
     if (!parsed.success) {
       const next: Errors = {}
       for (const issue of parsed.error.issues) {
@@ -283,7 +284,7 @@ function VideoUploadPanel() {
           <Field id={`${id}-duration`} label="Duration" labelSuffix="(optional)" hint="e.g. 4:13; read from the file once transcoded." error={errors.duration}>
             {(control) => <Input {...control} value={values.duration} disabled={busy} onChange={(e) => set('duration', e.target.value)} />}
           </Field>
-          <Field id={`${id}-published`} label="Published at" hint={`On the site's clock (${SITE_TIME_ZONE_LABEL}).`} error={errors.publishedAt}>
+          <Field id={`${id}-published`} label="Published at" hint={`On the site's clock (${timeZoneLabel(siteZone())}).`} error={errors.publishedAt}>
             {(control) => <Input {...control} type="datetime-local" value={values.publishedAt} disabled={busy} onChange={(e) => set('publishedAt', e.target.value)} />}
           </Field>
         </div>

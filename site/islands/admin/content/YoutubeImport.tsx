@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 
 import { messageFromApiError } from '../../../../shared/api-error'
-import { SITE_TIME_ZONE } from '../../../../shared/constants'
+import { formatDateTime } from '../../../../shared/format'
 import { SOMETHING_WENT_WRONG } from '../../../../shared/messages'
 import { youtubeImportSchema, type YoutubeImportResult, type YoutubeSyncResult, type YoutubeSyncStatus } from '../../../../shared/schemas/youtube'
 import {
@@ -36,7 +36,7 @@ function failureText(error: unknown, fallback: string): string {
   return message === SOMETHING_WENT_WRONG || /^\d{3}: /.test(message) || message === 'Failed to fetch' ? fallback : message
 }
 
-const when = (iso: string) => new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+const when = (iso: string) => formatDateTime(iso)
 
 const STATUS_TONE: Record<NonNullable<YoutubeSyncStatus['last']>['status'], BadgeTone> = { running: 'primary', succeeded: 'success', failed: 'warning', skipped: 'neutral' }
 const STATUS_LABEL = { running: 'Running', succeeded: 'Succeeded', failed: 'Failed', skipped: 'Skipped' } as const

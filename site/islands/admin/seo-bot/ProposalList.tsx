@@ -5,6 +5,7 @@ import { useState } from 'react'
 
 import { messageFromApiError } from '../../../../shared/api-error'
 import { REFRESH_MS } from '../../../../shared/constants'
+import { formatDateTime } from '../../../../shared/format'
 import { SEO_FIELD_LABELS, SEO_FIELD_NAMES, type SeoFields, type SeoProposalStatus, type SeoProposalView } from '../../../../shared/seo-bot'
 import type { KeyMoment } from '../../../../shared/types/content'
 import { apiJson } from '../../../lib/api-client'
@@ -106,7 +107,7 @@ function ProposalCard({ proposal }: { proposal: SeoProposalView }) {
           {proposal.video ? <a href={`/video/${encodeURIComponent(proposal.video.videoId)}`}>{title}</a> : title}
         </h4>
         <p className="text-xs text-muted-foreground">
-          {new Date(proposal.createdAt).toLocaleString()} · {proposal.provider}
+          {formatDateTime(proposal.createdAt)} · {proposal.provider}
         </p>
       </header>
       {proposal.error && <p className="text-sm text-destructive">{proposal.error}</p>}
