@@ -10,3 +10,9 @@ export const NO_PAYPAL_SUBSCRIPTION = 'You have no PayPal subscription to cancel
 export const PREMIUM_CANCELLED = 'Your subscription is cancelled. Premium stays until the end of the period you paid for.'
 export const WEBHOOK_UNVERIFIED = 'Webhook signature could not be verified.'
 export const WEBHOOK_MALFORMED = 'Webhook body is not a PayPal event.'
+export const PREMIUM_ALREADY_RENEWS = 'You already have a Premium subscription that renews, so a second one was not started.'
+export const SECOND_SUBSCRIPTION_CANCELLED =
+  'You already have a Premium subscription that renews. The second one was cancelled at PayPal, so it will not charge you again.'
+export const SUBSCRIPTION_CHECK_UNAVAILABLE =
+  'PayPal could not be reached to check the subscription you started. Please reload this page in a few minutes before paying again.'
+export const SUBSCRIPTION_BEING_SET_UP = 'PayPal is still setting up the subscription you approved. Please reload this page in a minute.'

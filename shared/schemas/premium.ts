@@ -11,6 +11,9 @@ export const premiumSubscriptionSchema = z.object({
   status: z.literal('active', { error: "status must be 'active'." }),
 })
 
+/** POST /api/user/premium-subscription/started: the subscription the PayPal button just created. */
+export const startedSubscriptionSchema = z.object({ subscriptionId: paypalSubscriptionId })
+
 export type PremiumSubscriptionInput = z.infer<typeof premiumSubscriptionSchema>
 
 /** The member's Premium as pages and islands show it (cms/services/premium/status.ts). */

@@ -3,6 +3,7 @@
 // one for this page (sessionStorage). Pages where nothing is earned never load it.
 import type { ClientDirective } from 'astro'
 
+import { queuedFeedbackHeld } from '../lib/stores/feedback-hold'
 import { AWARD_EVENT, PENDING_AWARDS_KEY } from '../lib/stores/points-keys'
 
 const award: ClientDirective = (load) => {
@@ -12,7 +13,7 @@ const award: ClientDirective = (load) => {
   }
   window.addEventListener(AWARD_EVENT, start)
   try {
-    if (sessionStorage.getItem(PENDING_AWARDS_KEY)) start()
+    if (sessionStorage.getItem(PENDING_AWARDS_KEY) && !queuedFeedbackHeld()) start()
   } catch {
     // Storage blocked: nothing can have been left for this page.
   }

@@ -4,6 +4,7 @@
 // hotkey works before that: F8 moves focus to the server-rendered viewport, and wakes it.
 import type { ClientDirective } from 'astro'
 
+import { queuedFeedbackHeld } from '../lib/stores/feedback-hold'
 import { PENDING_TOAST_KEY, TOAST_EVENT, TOAST_HOTKEY } from '../lib/stores/toast-keys'
 
 const toast: ClientDirective = (load, _options, el) => {
@@ -22,7 +23,7 @@ const toast: ClientDirective = (load, _options, el) => {
     start()
   })
   try {
-    if (sessionStorage.getItem(PENDING_TOAST_KEY)) start()
+    if (sessionStorage.getItem(PENDING_TOAST_KEY) && !queuedFeedbackHeld()) start()
   } catch {
     // Storage blocked: nothing can have been queued.
   }

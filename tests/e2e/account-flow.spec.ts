@@ -39,7 +39,6 @@ test('register → verify age → Premium offer → avatar menu → log out → 
 
   // Just registered, so the Premium offer comes next (auto-redirect mode: no 'Maybe Later').
   await expect(page).toHaveURL(atPath('/welcome-premium'))
-  await expectToast(page, 'Age Verification Complete', 'You can now access all platform features.')
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('$4.99/month')
@@ -47,9 +46,10 @@ test('register → verify age → Premium offer → avatar menu → log out → 
   await expect(page.getByText('Maybe Later')).toHaveCount(0)
   await page.screenshot({ path: `${SHOTS_DIR}/welcome-premium-dialog.png` })
 
-  // Closing the offer goes home, still signed in.
+  // Closing the offer goes home, still signed in; the age verification toast waited for it.
   await dialog.getByRole('link', { name: 'Close' }).click()
   await expect(page).toHaveURL(atPath('/'))
+  await expectToast(page, 'Age Verification Complete', 'You can now access all platform features.')
 
   // The avatar menu of a verified, non-premium member.
   await waitForIslands(page)

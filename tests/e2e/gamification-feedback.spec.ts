@@ -82,7 +82,18 @@ test('joining and verifying the age play their points on the page each form lead
   await expect(page).toHaveURL(atPath('/welcome-premium'), { timeout: 20_000 })
   const verifyPoints = awarded.get('/api/auth/verify-age')!
   expect(verifyPoints >= 20 && (verifyPoints - 20) % 30 === 0, String(verifyPoints)).toBe(true)
+  // The Premium offer is answered first: its points and toast stay queued, nothing covers the dialog.
+  const offer = page.getByRole('dialog')
+  await expect(offer).toBeVisible()
+  await waitForIslands(page)
+  expect(await page.evaluate(() => [sessionStorage.getItem('voj:pending-awards'), sessionStorage.getItem('voj:pending-toast')])).toEqual([expect.any(String), expect.any(String)])
+  await expect(page.getByText(`+${verifyPoints} points earned!`, { exact: true })).toHaveCount(0)
+  await expect(page.getByText('Age Verification Complete', { exact: true })).toHaveCount(0)
+  // Closing it goes home, where they play.
+  await offer.getByRole('link', { name: 'Close' }).click()
+  await expect(page).toHaveURL(atPath('/'))
   await expect(page.getByText(`+${verifyPoints} points earned!`, { exact: true })).toBeVisible()
+  await expectToast(page, 'Age Verification Complete', 'You can now access all platform features.')
 })
 
 test('a comment shows +15 points earned! and the Points Earned! toast', async ({ page }) => {

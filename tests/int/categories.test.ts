@@ -151,4 +151,26 @@ describe('/categories page', () => {
     expect(html).toContain('data-topic-icon="justice"')
     expect(html).toMatch(/>View All</)
   })
+
+  it("shows 'View All {name} Posts' on a section exactly when it shows 3 posts", async () => {
+    // The newest posts: a topic with exactly 3 (a full section, nothing more to see) and one with 1.
+    const full = await createCategory()
+    const short = await createCategory()
+    for (const categoryId of [full.id, full.id, full.id, short.id]) {
+      expect((await adminClient.post('/api/blog-posts', { title: `Sectioned ${tag()}`, content: 'x', categoryId, status: 'published' })).status).toBe(201)
+    }
+    const html: string = (await visitor().get('/categories')).body
+    const categories = (await visitor().get('/api/categories?withPostCount=true')).body as { id: number; name: string; slug: string; postCount: number }[]
+    const sections = new Map([...html.matchAll(/<section[^>]*data-topic-section="([^"]+)"[\s\S]*?<\/section>/g)].map(([section, slug]) => [slug!, section]))
+    expect(sections.has(full.slug) && sections.has(short.slug)).toBe(true)
+    for (const [slug, section] of sections) {
+      const category = categories.find((c) => c.slug === slug)!
+      const posts = section.match(/\sdata-post-card(?=[\s>])/g)?.length ?? 0
+      const link = section.includes(`View All ${category.name.replace(/&/g, '&amp;')} Posts`)
+      expect(link, `${slug}: ${posts} shown of ${category.postCount}`).toBe(posts === 3)
+      if (link) expect(section).toContain(`href="/blog?category=${category.id}"`)
+    }
+    expect(sections.get(full.slug)!.match(/\sdata-post-card(?=[\s>])/g)).toHaveLength(3)
+    expect(sections.get(short.slug)!.match(/\sdata-post-card(?=[\s>])/g)).toHaveLength(1)
+  })
 })

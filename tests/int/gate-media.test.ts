@@ -81,6 +81,20 @@ describe('uncut videos are premium-only', () => {
     const target = list.find((v) => v.videoId === next)!
     expect(target.isPremium || target.isUncut).toBe(false)
   })
+
+  it("the Up Next card shows the video auto-play will open, not the locked one it skips", async () => {
+    const list = (await new ApiClient(baseUrl).get('/api/videos?limit=100')).body.videos as { videoId: string }[]
+    const before = list[list.findIndex((v) => v.videoId === SEEDED.uncutYoutube) - 1]!
+    for (const viewer of [new ApiClient(baseUrl), (await registerMember(baseUrl)).client]) {
+      const page = ((await viewer.request('GET', `/video/${before.videoId}`)).body as string).replace(/&quot;/g, '"')
+      const autoplay = /data-autoplay-next="\/video\/([A-Za-z0-9_-]+)\?autoplay=1"/.exec(page)?.[1]
+      const card = /<section[^>]*data-testid="up-next"[\s\S]*?<\/section>/.exec(page)?.[0] ?? ''
+      const cardTarget = /href="\/video\/([A-Za-z0-9_-]+)"/.exec(card)?.[1]
+      expect(autoplay).toBeTruthy()
+      expect(cardTarget).toBe(autoplay)
+      expect(cardTarget).not.toBe(SEEDED.uncutYoutube)
+    }
+  })
 })
 
 describe('expiry mid-session', () => {

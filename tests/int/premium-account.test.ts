@@ -7,6 +7,8 @@ import { startTestServer } from '../helpers/test-server'
 import { baseUrl, paymentsOf, paypal, premiumMember, signedInAdmin, storedPremium } from './premium-helpers'
 import { sql } from './sql'
 
+const GRACE_MS = 3 * 24 * 60 * 60 * 1000
+
 const me = async (client: ApiClient) => {
   const body = (await client.get('/api/auth/me')).body
   return body.user ?? body
@@ -15,7 +17,9 @@ const me = async (client: ApiClient) => {
 describe('cancelling', () => {
   it('cancels at PayPal; Premium stays until the end of the paid period and no longer renews', async () => {
     const { client, user, subscription } = await premiumMember()
-    const until = (await storedPremium(user.id)).premium_expires_at!
+    // The paid period ends at PayPal's next billing time; the grace past it was for that charge.
+    const until = new Date(subscription.billing_info.next_billing_time!)
+    expect((await storedPremium(user.id)).premium_expires_at!.getTime()).toBe(until.getTime() + GRACE_MS)
     const res = await client.post('/api/user/premium-subscription/cancel')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ success: true, message: expect.any(String), premiumUntil: until.toISOString() })
@@ -42,6 +46,27 @@ describe('cancelling', () => {
     }
     expect(await storedPremium(member.user.id)).toMatchObject({ premium_renews: true })
     expect((await paypal.getSubscription(member.subscription.id)).status).toBe('ACTIVE')
+  })
+})
+
+describe("/premium's renewal date and the cancel dialog's end date", () => {
+  const renewalText = (html: string) => /Renews on ([^<]+)</.exec(html)?.[1]
+  const untilText = (html: string) => /Premium until ([^<]+)</.exec(html)?.[1]
+  const dialogEnd = (html: string) => /paidUntil&quot;:\[0,&quot;([^&]+)&quot;\]/.exec(html)?.[1]
+
+  it('are one date: the renewal date, which is also where Premium ends once cancelled', async () => {
+    const { client, subscription } = await premiumMember()
+    const before = (await client.request('GET', '/premium')).body as string
+    const renewal = renewalText(before)
+    const end = dialogEnd(before)
+    expect(renewal).toBeTruthy()
+    expect(end).toBe(new Date(subscription.billing_info.next_billing_time!).toISOString())
+
+    const cancelled = await client.post('/api/user/premium-subscription/cancel')
+    expect(cancelled.body.premiumUntil).toBe(end)
+    // The page then shows the end of Premium (premiumUntil, now the dialog's date) as the same day it showed as the renewal.
+    const after = (await client.request('GET', '/premium')).body as string
+    expect(untilText(after)).toBe(renewal)
   })
 })
 

@@ -1,9 +1,9 @@
 // Issue 10 / SPEC §4 Premium, §7 Payment: POST /api/user/premium-subscription asks PayPal, never the body.
 import { describe, expect, it } from 'vitest'
 
-import { ApiClient, registerMember } from '../helpers/api-client'
+import { ApiClient, isoDateYearsAgo, registerMember } from '../helpers/api-client'
 import { sql } from './sql'
-import { activate, baseUrl, memberWithSubscription, paymentsOf, paypal, storedPremium } from './premium-helpers'
+import { activate, baseUrl, memberWithSubscription, paymentsOf, paypal, premiumMember, storedPremium } from './premium-helpers'
 
 const GRACE_MS = 3 * 24 * 60 * 60 * 1000
 
@@ -117,5 +117,99 @@ describe('confirming a PayPal subscription', () => {
     expect((await activate(new ApiClient(baseUrl), subscription)).status).toBe(401)
     const crossSite = await client.request('POST', '/api/user/premium-subscription', { subscriptionId: subscription.id, payerId: 'X', status: 'active' }, { origin: 'https://evil.example' })
     expect(crossSite.status).toBe(403)
+  })
+})
+
+describe('one subscription per member', () => {
+  const started = (client: ApiClient, subscriptionId: string) => client.post('/api/user/premium-subscription/started', { subscriptionId })
+
+  it('a second subscription while the first renews: 409 before payment, or 409 and cancelled at PayPal after; Cancel stops the one that bills', async () => {
+    const { client, user, subscription: first } = await premiumMember()
+    // The button records what it creates before the buyer pays: refused, so PayPal takes no payment.
+    const unpaid = await paypal.createSubscription({ custom_id: String(user.id), status: 'APPROVAL_PENDING' })
+    const refused = await started(client, unpaid.id)
+    expect(refused.status).toBe(409)
+    expect(refused.body.error).toMatch(/already have a Premium subscription that renews/)
+
+    // One approved anyway (a second tab, a direct call): refused and stopped at PayPal.
+    const second = await paypal.createSubscription({ custom_id: String(user.id) })
+    const res = await activate(client, second)
+    expect(res.status).toBe(409)
+    expect(res.body.error).toMatch(/already have a Premium subscription that renews/)
+    expect((await paypal.getSubscription(second.id)).status).toBe('CANCELLED')
+    expect((await paypal.getSubscription(first.id)).status).toBe('ACTIVE')
+    expect(await storedPremium(user.id)).toMatchObject({ paypal_subscription_id: first.id, premium_renews: true, paypal_subscription_status: 'ACTIVE' })
+    expect((await paymentsOf(user.id)).map((p) => p.paypal_subscription_id)).toEqual([first.id])
+
+    expect((await client.post('/api/user/premium-subscription/cancel')).status).toBe(200)
+    expect((await paypal.getSubscription(first.id)).status).toBe('CANCELLED')
+  })
+
+  it("PayPal's webhook for a second subscription while the first renews cancels the second at PayPal", async () => {
+    const { user, subscription: first } = await premiumMember()
+    const second = await paypal.createSubscription({ custom_id: String(user.id) })
+    const delivered = await paypal.sendWebhook('BILLING.SUBSCRIPTION.ACTIVATED', second)
+    expect(delivered.status).toBe(200)
+    expect((await paypal.getSubscription(second.id)).status).toBe('CANCELLED')
+    expect((await paypal.getSubscription(first.id)).status).toBe('ACTIVE')
+    expect(await storedPremium(user.id)).toMatchObject({ paypal_subscription_id: first.id, premium_renews: true })
+  })
+
+  it('a row that says "renews" is checked with PayPal: one PayPal stopped does not block a new one, and one still able to bill is cancelled when replaced', async () => {
+    const cancelledAtPaypal = await premiumMember()
+    await paypal.setSubscription(cancelledAtPaypal.subscription.id, { status: 'CANCELLED' })
+    const next = await paypal.createSubscription({ custom_id: String(cancelledAtPaypal.user.id) })
+    expect((await activate(cancelledAtPaypal.client, next)).status).toBe(200)
+    expect(await storedPremium(cancelledAtPaypal.user.id)).toMatchObject({ paypal_subscription_id: next.id, premium_renews: true })
+
+    // Suspended (PayPal could re-activate it): the newer one is linked and the older cancelled, so only one can bill.
+    const suspended = await premiumMember()
+    await paypal.setSubscription(suspended.subscription.id, { status: 'SUSPENDED' })
+    const replacement = await paypal.createSubscription({ custom_id: String(suspended.user.id) })
+    expect((await activate(suspended.client, replacement)).status).toBe(200)
+    expect(await storedPremium(suspended.user.id)).toMatchObject({ paypal_subscription_id: replacement.id, premium_renews: true })
+    expect((await paypal.getSubscription(suspended.subscription.id)).status).toBe('CANCELLED')
+  })
+
+  it('a failed confirmation after approval: /subscribe offers no second payment, and applies the one PayPal took', async () => {
+    const { client, user } = await registerMember(baseUrl)
+    expect((await client.post('/api/auth/verify-age', { dateOfBirth: isoDateYearsAgo(25) })).status).toBe(200)
+    const subscription = await paypal.createSubscription({ custom_id: String(user.id), status: 'APPROVAL_PENDING' })
+    expect((await started(client, subscription.id)).status).toBe(200)
+    expect(await storedPremium(user.id)).toMatchObject({ is_premium: false, paypal_subscription_id: subscription.id, paypal_subscription_status: 'APPROVAL_PENDING' })
+    // Not approved yet: the button is offered (a new attempt).
+    const before = await client.request('GET', '/subscribe')
+    expect(before.status).toBe(200)
+    expect(before.body).toContain('data-testid="paypal-buttons"')
+
+    await paypal.approveSubscription(subscription.id)
+    await paypal.setDown(true)
+    try {
+      expect((await activate(client, subscription)).status).toBe(502)
+      // PayPal cannot be asked: no button, a message instead.
+      const unsure = await client.request('GET', '/subscribe')
+      expect(unsure.status).toBe(200)
+      expect(unsure.body).toContain('data-testid="subscription-check"')
+      expect(unsure.body).not.toContain('data-testid="paypal-buttons"')
+    } finally {
+      await paypal.setDown(false)
+    }
+    const reload = await client.request('GET', '/subscribe')
+    expect(reload.status).toBe(302)
+    expect(reload.headers.get('location')).toBe('/premium')
+    expect(await storedPremium(user.id)).toMatchObject({ is_premium: true, premium_renews: true, paypal_subscription_id: subscription.id, paypal_subscription_status: 'ACTIVE' })
+    expect(await paymentsOf(user.id)).toEqual([expect.objectContaining({ kind: 'activation', paypal_subscription_id: subscription.id })])
+  })
+
+  it("the started record takes only the member's own subscription of our plan", async () => {
+    const other = await registerMember(baseUrl)
+    const { client, user } = await registerMember(baseUrl)
+    const foreign = await paypal.createSubscription({ custom_id: String(other.user.id), status: 'APPROVAL_PENDING' })
+    expect((await started(client, foreign.id)).status).toBe(403)
+    const cancelled = await paypal.createSubscription({ custom_id: String(user.id), status: 'CANCELLED' })
+    expect((await started(client, cancelled.id)).status).toBe(400)
+    expect((await started(client, 'nope')).status).toBe(400)
+    expect((await started(new ApiClient(baseUrl), foreign.id)).status).toBe(401)
+    expect(await storedPremium(user.id)).toMatchObject({ paypal_subscription_id: null })
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { User } from '../../payload-types'
 import type { PaypalSubscription } from '../paypal'
-import { changedFields, premiumFromSubscription, PREMIUM_GRACE_MS } from './state'
+import { changedFields, paidPeriodEnd, premiumFromSubscription, PREMIUM_GRACE_MS } from './state'
 import { badgesFor } from './user-fields'
 
 const member = { id: 7, isPremium: false, premiumExpiresAt: null, badges: ['member'] } as unknown as User
@@ -30,6 +30,11 @@ describe('premiumFromSubscription', () => {
       expect(patch).not.toHaveProperty('isPremium')
       expect(patch).not.toHaveProperty('premiumExpiresAt')
     }
+    // Cancelled while it renewed: Premium ends on the renewal date (no grace for a charge that won't come); once only.
+    const renewing = { ...premium, premiumRenews: true, paypalSubscriptionId: 'I-1', premiumExpiresAt: new Date(Date.parse(next) + PREMIUM_GRACE_MS).toISOString() } as User
+    expect(premiumFromSubscription(renewing, { ...active, status: 'CANCELLED' })).toMatchObject({ premiumRenews: false, premiumExpiresAt: next })
+    expect(paidPeriodEnd(renewing.premiumExpiresAt!)).toBe(next)
+    expect(premiumFromSubscription(renewing, { ...active, status: 'SUSPENDED' })).not.toHaveProperty('premiumExpiresAt')
     expect(premiumFromSubscription(premium, { ...active, status: 'EXPIRED' })).toMatchObject({ isPremium: false, premiumRenews: false })
     expect(premiumFromSubscription({ ...premium, premiumSource: 'complimentary' }, { ...active, status: 'EXPIRED' })).not.toHaveProperty('isPremium')
   })

@@ -8,12 +8,21 @@ export type PremiumPatch = Partial<
   Pick<User, 'isPremium' | 'premiumExpiresAt' | 'premiumSource' | 'premiumRenews' | 'paypalSubscriptionId' | 'paypalSubscriptionStatus' | 'paypalCustomerId'>
 >
 
+/**
+ * The end of the period the member has paid for: the renewal date while the subscription renews
+ * (Premium runs PREMIUM_GRACE_MS past it while PayPal charges), and the day Premium ends once it
+ * is cancelled (no charge is coming, so no grace). /premium's renewal date, the cancel dialog's
+ * end date and the end after cancelling are all this one value.
+ */
+export const paidPeriodEnd = (premiumExpiresAt: string): string => new Date(Date.parse(premiumExpiresAt) - PREMIUM_GRACE_MS).toISOString()
+
 const later = (a: string | null | undefined, b: string): string => (a && new Date(a) > new Date(b) ? new Date(a).toISOString() : b)
 
 /**
  * What the member's Premium must be given the subscription's current state at PayPal (never the
  * order events came in): ACTIVE grants it up to the next billing time plus grace; CANCELLED and
- * SUSPENDED stop renewal but keep the period already paid; EXPIRED ends it.
+ * SUSPENDED stop renewal but keep the period already paid (a cancelled one without the grace);
+ * EXPIRED ends it.
  */
 export function premiumFromSubscription(user: User, subscription: PaypalSubscription): PremiumPatch {
   const patch: PremiumPatch = {
@@ -34,8 +43,14 @@ export function premiumFromSubscription(user: User, subscription: PaypalSubscrip
         premiumExpiresAt: until ? later(current, until) : (current ?? null),
       }
     }
-    case 'CANCELLED':
+    case 'CANCELLED': {
+      // Cancelled while it renewed: the grace was for a charge that will no longer come, so
+      // Premium ends with the paid period (the renewal date the member was shown).
+      const renewed = user.premiumRenews && user.premiumSource === 'paypal' && user.paypalSubscriptionId === subscription.id && user.premiumExpiresAt
+      return { ...patch, premiumRenews: false, ...(renewed ? { premiumExpiresAt: paidPeriodEnd(user.premiumExpiresAt!) } : {}) }
+    }
     case 'SUSPENDED':
+      // PayPal may still collect and re-activate it: the grace stays.
       return { ...patch, premiumRenews: false }
     case 'EXPIRED':
       return { ...patch, premiumRenews: false, ...(user.premiumSource === 'complimentary' ? {} : { isPremium: false }) }

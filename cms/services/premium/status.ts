@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import type { PremiumStatus } from '../../../shared/schemas/premium'
 import { holdsPremium } from '../../access/members'
 import type { User } from '../../payload-types'
-import { PREMIUM_GRACE_MS } from './state'
+import { paidPeriodEnd } from './state'
 
 export type { PremiumStatus }
 
@@ -16,7 +16,7 @@ export async function premiumStatus(_payload: Payload, user: User | null, now = 
     const source = user.premiumSource ?? (user.paypalSubscriptionId ? 'paypal' : 'complimentary')
     const renews = source === 'paypal' && Boolean(user.premiumRenews)
     const premiumUntil = iso(user.premiumExpiresAt)
-    const renewsOn = renews && premiumUntil ? new Date(Date.parse(premiumUntil) - PREMIUM_GRACE_MS).toISOString() : null
+    const renewsOn = renews && premiumUntil ? paidPeriodEnd(premiumUntil) : null
     return { active: true, premiumUntil, renewsOn, renews, source }
   }
   if (user.isAdmin) return { active: true, premiumUntil: null, renewsOn: null, renews: false, source: 'admin' }

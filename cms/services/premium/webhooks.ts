@@ -9,6 +9,7 @@ import { toCents, type PaypalSubscription, type PaypalWebhookEvent, type Webhook
 import { applySubscription } from './apply'
 import { recordSale } from './payments'
 import { requirePaypal, type Paypal } from './paypal'
+import { cancelReplaced, renewsAnother, settleRecordedSubscription } from './recorded'
 import { inTransaction, lockUser, subscriptionHolder } from './transaction'
 
 /** The events the site acts on (README: Premium and PayPal lists them for the dashboard). */
@@ -71,16 +72,31 @@ export async function handleWebhook(payload: Payload, delivery: WebhookDelivery,
   const subscriptionId = subscriptionIdOf(event!)
   // Fetched before the transaction: no database connection waits on PayPal.
   const subscription = subscriptionId && isHandled(event!.event_type) ? await paypal.client.getSubscription(subscriptionId) : null
+  await settleStartingMember(payload, subscription, paypal)
 
-  return inTransaction(payload, async (req) => {
+  const { result, replaced } = await inTransaction(payload, async (req) => {
     const claimed = await claimEvent(payload, req, event!, subscriptionId)
-    if (!claimed) return { received: true, replay: true, outcome: 'replay' }
-    const { outcome, note, userId } = await applyEvent(payload, req, event!, subscription, paypal)
+    if (!claimed) return { result: { received: true, replay: true, outcome: 'replay' } as WebhookResult, replaced: null }
+    const { outcome, note, userId, replaced } = await applyEvent(payload, req, event!, subscription, paypal)
     const db = await transactionDb(payload, req)
     await db.execute(sql`update paypal_webhook_events set outcome = ${outcome}, note = ${note}, user_id = ${userId} where id = ${claimed}`)
     payload.logger.info({ event: 'paypal_webhook', eventId: event!.id, eventType: event!.event_type, subscriptionId, outcome, note, userId }, 'PayPal webhook handled')
-    return { received: true, replay: false, outcome }
+    return { result: { received: true, replay: false, outcome } as WebhookResult, replaced: replaced && userId ? { userId, ...replaced } : null }
   })
+  if (replaced) await cancelReplaced(payload, paypal, replaced.userId, replaced)
+  return result
+}
+
+/**
+ * An ACTIVE subscription the member who started it does not hold yet: the subscription their row
+ * records is first brought up to date from PayPal (before the transaction: no connection waits on
+ * PayPal), so "that one still renews" below is PayPal's answer, not a stale row's.
+ */
+async function settleStartingMember(payload: Payload, subscription: PaypalSubscription | null, paypal: Paypal): Promise<void> {
+  if (subscription?.status !== 'ACTIVE' || subscription.plan_id !== paypal.config.planId || !/^\d+$/.test(subscription.custom_id ?? '')) return
+  // A service read by PayPal's custom_id; nothing of it reaches the caller.
+  const member = await payload.findByID({ collection: 'users', id: Number(subscription.custom_id), depth: 0, overrideAccess: true, disableErrors: true })
+  if (member) await settleRecordedSubscription(payload, member, paypal, subscription.id)
 }
 
 const isHandled = (type: string) => (HANDLED_EVENTS as readonly string[]).includes(type)
@@ -102,7 +118,7 @@ async function claimEvent(payload: Payload, req: PayloadRequest, event: PaypalWe
   return rows[0] ? Number(rows[0].id) : null
 }
 
-type Applied = { outcome: 'applied' | 'ignored'; note: string; userId: number | null }
+type Applied = { outcome: 'applied' | 'ignored'; note: string; userId: number | null; replaced?: { id: string; status: string | null } | null }
 
 async function applyEvent(payload: Payload, req: PayloadRequest, event: PaypalWebhookEvent, subscription: PaypalSubscription | null, paypal: Paypal): Promise<Applied> {
   if (!isHandled(event.event_type)) return { outcome: 'ignored', note: 'event type not handled', userId: null }
@@ -110,6 +126,15 @@ async function applyEvent(payload: Payload, req: PayloadRequest, event: PaypalWe
   if (subscription.plan_id !== paypal.config.planId) return { outcome: 'ignored', note: 'another plan', userId: null }
   const member = await memberOf(payload, req, subscription)
   if (!member) return { outcome: 'ignored', note: 'no member holds this subscription', userId: null }
+  if (renewsAnother(member, subscription.id)) {
+    // A second subscription while the member's first renews (two tabs, a confirmation that lost the
+    // race): stopped at PayPal so it never charges again. Inside the transaction on purpose: if
+    // PayPal cannot be reached the claim rolls back and PayPal's retry tries again.
+    await paypal.client.cancelSubscription(subscription.id, 'A second subscription: the member already has one that renews')
+    payload.logger.warn({ event: 'premium_second_subscription_refused', userId: member.id, subscriptionId: subscription.id, renewingSubscriptionId: member.paypalSubscriptionId }, 'second PayPal subscription cancelled: the member has one that renews')
+    return { outcome: 'applied', note: 'a second subscription while another renews: cancelled at PayPal', userId: member.id }
+  }
+  const replaced = member.paypalSubscriptionId && member.paypalSubscriptionId !== subscription.id ? { id: member.paypalSubscriptionId, status: member.paypalSubscriptionStatus ?? null } : null
   const changed = await applySubscription(payload, req, member, subscription)
   let paid = false
   if (event.event_type === 'PAYMENT.SALE.COMPLETED') {
@@ -118,22 +143,18 @@ async function applyEvent(payload: Payload, req: PayloadRequest, event: PaypalWe
     paid = await recordSale(payload, req, member.id, sale)
   }
   const note = [changed ? `premium now follows ${subscription.status}` : 'premium already up to date', paid ? 'payment recorded' : ''].filter(Boolean).join('; ')
-  return { outcome: 'applied', note, userId: member.id }
+  return { outcome: 'applied', note, userId: member.id, replaced }
 }
 
 /**
  * The member the subscription belongs to: the account holding it, or (when the member's own
- * confirmation never reached us) the member its custom_id names, if the subscription is ACTIVE and
- * that member holds no other live subscription.
+ * confirmation never reached us) the member its custom_id names, if the subscription is ACTIVE.
  */
 async function memberOf(payload: Payload, req: PayloadRequest, subscription: PaypalSubscription): Promise<User | null> {
   const holder = await subscriptionHolder(payload, req, subscription.id)
   if (holder) return lockUser(payload, req, holder.id)
   if (subscription.status !== 'ACTIVE' || !/^\d+$/.test(subscription.custom_id ?? '')) return null
-  const member = await lockUser(payload, req, Number(subscription.custom_id))
-  if (!member) return null
-  const other = member.paypalSubscriptionId && member.paypalSubscriptionId !== subscription.id && member.premiumRenews
-  return other ? null : member
+  return lockUser(payload, req, Number(subscription.custom_id))
 }
 
 function saleOf(event: PaypalWebhookEvent, subscriptionId: string): Parameters<typeof recordSale>[3] | null {

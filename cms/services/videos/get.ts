@@ -7,7 +7,7 @@ import type { Video } from '../../payload-types'
 import { notFound } from '../errors'
 import { canOpen, isPlayable, lockReason, type GateItem } from '../premium-gate'
 import { cachedGated } from '../premium-gate/cache'
-import { nextPlayableVideo, nextVideo, recommendedVideos, type Viewer } from './list'
+import { nextPlayableVideo, recommendedVideos, type Viewer } from './list'
 import { toVideoDetail, toVideoSeo } from './mappers'
 
 export const VIDEO_NOT_FOUND = 'Video not found.'
@@ -71,9 +71,11 @@ export type VideoPageData = {
   canPlay: boolean
   /** Why it is locked for this caller (which lock to show), null when they can play it. */
   locked: LockReason | null
+  /**
+   * The Up Next card and auto-play's target, one choice: the next video in the list this caller
+   * can play (locked ones are skipped, so the card never offers what auto-play would pass over).
+   */
   upNext: VideoSummary | null
-  /** Where auto-play goes: the next video in the list this caller can play (locked ones are skipped). */
-  autoplayNext: VideoSummary | null
   /** The first VIDEO_PAGE.recommended other videos, Up Next left out (it is shown above them). */
   recommended: VideoSummary[]
   /** An upload's adaptive stream (HLS master playlist) once transcoded, for a caller who can play it; else null (the player uses videoUrl). */
@@ -97,9 +99,8 @@ async function readVideoPageData(payload: Payload, user: Viewer, videoId: string
   const now = new Date()
   const doc = await findVideoDoc(payload, { user, videoId })
   if (!doc) return null
-  const [video, upNext, autoplayNext, recommended] = await Promise.all([
+  const [video, upNext, recommended] = await Promise.all([
     detailOf(payload, user, doc, now),
-    nextVideo(payload, { user, current: doc }),
     nextPlayableVideo(payload, { user, current: doc, now }),
     // One more than shown, so the list still has VIDEO_PAGE.recommended once Up Next (shown above it) is left out.
     recommendedVideos(payload, { user, excludeVideoId: doc.videoId, limit: VIDEO_PAGE.recommended + 1 }),
@@ -107,5 +108,5 @@ async function readVideoPageData(payload: Payload, user: Viewer, videoId: string
   const streamUrl = video.locked === null && doc.source === 'manual' && doc.transcodeStatus === 'ready' ? (doc.hlsUrl ?? null) : null
   const others = recommended.filter((v) => v.videoId !== upNext?.videoId).slice(0, VIDEO_PAGE.recommended)
   const offSite = isPlayable(doc) ? null : { status: doc.transcodeStatus ?? 'queued', reason: doc.transcodeStatus === 'failed' ? (doc.transcodeError ?? null) : null }
-  return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, autoplayNext, recommended: others, streamUrl, offSite }
+  return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, recommended: others, streamUrl, offSite }
 }

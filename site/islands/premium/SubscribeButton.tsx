@@ -31,6 +31,7 @@ export default function SubscribeButton({ planId, sdkBaseUrl, memberId }: Subscr
     const deps: ButtonDeps = {
       clientId: fetchClientId,
       loadScript,
+      recordStarted: (body) => apiJson('POST', '/api/user/premium-subscription/started', body),
       activate: (body) => apiJson('POST', '/api/user/premium-subscription', body),
       toast,
       goToPremium: () => window.location.assign('/premium'),

@@ -37,6 +37,7 @@ function deps(over: Partial<ButtonDeps> = {}) {
   const d: ButtonDeps = {
     clientId: async () => 'client-123',
     loadScript: async () => paypalWith().paypal,
+    recordStarted: vi.fn(async () => ({ success: true })),
     activate: vi.fn(async () => ({ success: true, message: 'ok' })),
     toast: (t) => toasts.push(t),
     goToPremium: vi.fn(),
@@ -77,8 +78,23 @@ describe('mountSubscriptionButton: the subscription it asks PayPal for', () => {
     expect(await mountSubscriptionButton(container, settings, deps({ loadScript }).d)).toEqual({ ok: true })
     expect(loadScript).toHaveBeenCalledWith({ clientId: 'client-123', vault: true, intent: 'subscription', sdkBaseUrl: settings.sdkBaseUrl })
     const create = vi.fn(async () => 'I-SUB')
-    await seen.options!.createSubscription!({}, { subscription: { create, revise: vi.fn() } })
+    const recordStarted = vi.fn(async () => ({ success: true }))
+    const { d } = deps({ loadScript, recordStarted })
+    await mountSubscriptionButton(container, settings, d)
+    expect(await seen.options!.createSubscription!({}, { subscription: { create, revise: vi.fn() } })).toBe('I-SUB')
     expect(create).toHaveBeenCalledWith({ plan_id: 'P-PLAN', custom_id: '42' })
+    // The site records it before the buyer pays, so a failed confirmation can be found again.
+    expect(recordStarted).toHaveBeenCalledWith({ subscriptionId: 'I-SUB' })
+  })
+
+  it("the site's refusal (a subscription already renews) stops it before payment, with the site's reason", async () => {
+    const { paypal, seen } = paypalWith()
+    const refusal = Object.assign(new Error('409: {"error":"You already have a Premium subscription that renews."}'), { status: 409 })
+    const { d, toasts } = deps({ loadScript: async () => paypal, recordStarted: vi.fn(() => Promise.reject(refusal)) })
+    await mountSubscriptionButton(container, settings, d)
+    await expect(seen.options!.createSubscription!({}, { subscription: { create: async () => 'I-SUB', revise: vi.fn() } })).rejects.toBe(refusal)
+    seen.options!.onError!({})
+    expect(toasts).toEqual([{ title: SUBSCRIPTION_ERROR, description: 'You already have a Premium subscription that renews.', variant: 'destructive' }])
   })
 
   it('cancel and error in PayPal each toast the spec message', async () => {

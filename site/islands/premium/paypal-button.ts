@@ -2,6 +2,7 @@
 // the spec's failure messages can be tested: client id → SDK → Buttons → render, and the approval.
 import type { PayPalNamespace, PayPalScriptOptions } from '@paypal/paypal-js'
 
+import { messageFromApiError } from '../../../shared/api-error'
 import { SUBSCRIPTION_REDIRECT_MS } from '../../../shared/constants'
 import {
   PAYPAL_CONFIG_ERROR,
@@ -33,6 +34,11 @@ export type ButtonDeps = {
   clientId: () => Promise<string | null>
   /** @paypal/paypal-js loadScript. */
   loadScript: (options: PayPalScriptOptions) => Promise<PayPalNamespace | null>
+  /**
+   * POST /api/user/premium-subscription/started: the site records the subscription PayPal just
+   * created, before the buyer pays; throws when the server refuses (409: one already renews).
+   */
+  recordStarted: (body: { subscriptionId: string }) => Promise<unknown>
   /** POST /api/user/premium-subscription; throws when the server refuses. */
   activate: (body: { subscriptionId: string; payerId: string; status: 'active' }) => Promise<unknown>
   toast: (input: ToastInput) => unknown
@@ -56,14 +62,29 @@ export async function mountSubscriptionButton(container: HTMLElement, settings: 
     return { ok: false, message: PAYPAL_LOAD_ERROR }
   }
   if (!paypal?.Buttons) return { ok: false, message: PAYPAL_UNAVAILABLE }
+  // The site's refusal was toasted with its own reason; PayPal's onError then adds nothing.
+  let refused = false
   try {
     await paypal
       .Buttons({
         style: { shape: 'rect', color: 'gold', layout: 'vertical', label: 'subscribe' },
-        createSubscription: (_data, actions) => actions.subscription.create({ plan_id: settings.planId, custom_id: settings.memberId }),
+        createSubscription: async (_data, actions) => {
+          const subscriptionId = await actions.subscription.create({ plan_id: settings.planId, custom_id: settings.memberId })
+          try {
+            await deps.recordStarted({ subscriptionId })
+          } catch (error) {
+            refused = true
+            deps.toast({ title: SUBSCRIPTION_ERROR, description: messageFromApiError(error), variant: 'destructive' })
+            throw error
+          }
+          return subscriptionId
+        },
         onApprove: ({ subscriptionID, payerID }) => approveSubscription({ subscriptionID, payerID }, deps),
         onCancel: () => void deps.toast({ title: SUBSCRIPTION_CANCELLED, description: SUBSCRIPTION_CANCELLED_DESCRIPTION }),
-        onError: () => void deps.toast({ title: SUBSCRIPTION_ERROR, description: SUBSCRIPTION_ERROR_DESCRIPTION, variant: 'destructive' }),
+        onError: () => {
+          if (refused) refused = false
+          else deps.toast({ title: SUBSCRIPTION_ERROR, description: SUBSCRIPTION_ERROR_DESCRIPTION, variant: 'destructive' })
+        },
       })
       .render(container)
   } catch {

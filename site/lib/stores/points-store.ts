@@ -7,6 +7,7 @@ import { createStore } from 'zustand/vanilla'
 
 import type { PointActivityType } from '../../../shared/constants'
 import type { PointsAward, UnlockedAchievement } from '../../../shared/types/points'
+import { queuedFeedbackHeld } from './feedback-hold'
 import { AWARD_EVENT, PENDING_AWARDS_KEY, WINDOW_AWARDS } from './points-keys'
 
 /** The animation data of §4: points, activityType, description, newLevel and achievement. */
@@ -99,8 +100,9 @@ function readQueuedAwards(): QueuedAward[] {
   return Array.isArray(parsed) ? parsed.filter((item): item is QueuedAward => typeof item?.award?.pointsAwarded === 'number' && typeof item.activityType === 'string') : []
 }
 
-/** Plays (and forgets) the awards the previous page left for this one. */
+/** Plays (and forgets) the awards the previous page left for this one, unless this page holds them for the next. */
 export function drainQueuedAwards(): void {
+  if (queuedFeedbackHeld()) return
   let queued: QueuedAward[]
   try {
     queued = readQueuedAwards()

@@ -3,6 +3,7 @@
 // age verification) travels through sessionStorage and is shown by the Toaster of the next page.
 import { create } from 'zustand'
 import { TOAST } from '../../../shared/constants'
+import { queuedFeedbackHeld } from './feedback-hold'
 import { PENDING_TOAST_KEY, TOAST_EVENT } from './toast-keys'
 
 export type ToastVariant = 'default' | 'destructive'
@@ -80,8 +81,9 @@ export function queueToastForNextPage(input: ToastInput): void {
   }
 }
 
-/** Reads and forgets the queued toast, if any. */
+/** Reads and forgets the queued toast, if any (left queued on a page that holds it for the next). */
 export function takeQueuedToast(): ToastInput | null {
+  if (queuedFeedbackHeld()) return null
   try {
     const raw = sessionStorage.getItem(PENDING_TOAST_KEY)
     if (!raw) return null

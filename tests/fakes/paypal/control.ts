@@ -17,6 +17,8 @@ export function fakePaypal(url = process.env.FAKE_PAYPAL_URL) {
     url,
     createSubscription: (input: Partial<FakeSubscription> & { custom_id: string }) => call<FakeSubscription>('POST', '/__fake/subscriptions', input),
     setSubscription: (id: string, patch: Partial<FakeSubscription>) => call<FakeSubscription>('PATCH', `/__fake/subscriptions/${encodeURIComponent(id)}`, patch),
+    /** The buyer approves in PayPal's window: the first payment is taken and the subscription starts. */
+    approveSubscription: (id: string) => call<FakeSubscription>('POST', `/__fake/subscriptions/${encodeURIComponent(id)}/approve`),
     getSubscription: (id: string) => call<FakeSubscription>('GET', `/__fake/subscriptions/${encodeURIComponent(id)}`),
     sendWebhook: (eventType: string, resource: object, options: SendWebhookOptions = {}) => call<Delivered>('POST', '/__fake/webhooks', { eventType, resource, options }),
     resendWebhook: (eventId: string) => call<Delivered>('POST', '/__fake/webhooks/resend', { eventId }),
