@@ -40,6 +40,7 @@ import { SeoBotState } from './cms/globals/SeoBotState'
 import { SeoProposals } from './cms/collections/SeoProposals'
 import { seoBotTask } from './cms/services/seo-bot/task'
 import { requestUser, userIsAdmin } from './cms/access/roles'
+import { answerDatabaseUnavailable } from './cms/hooks/database-unavailable'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 import { analyticsRollupTask } from './cms/services/analytics/task'
@@ -131,6 +132,8 @@ export default buildConfig({
     migrationDir: path.resolve(dirname, 'cms/migrations'),
     prodMigrations: migrations,
   }),
+  // While PostgreSQL is away, /cms/api answers 503 like every other door (not Payload's 500).
+  hooks: { afterError: [answerDatabaseUnavailable] },
   graphQL: { disable: true },
   sharp,
   telemetry: false,
