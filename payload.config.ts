@@ -86,6 +86,8 @@ export default buildConfig({
     meta: { titleSuffix: ` — ${SITE_NAME} CMS` },
     // Payload's default is the account's Gravatar: an image from another site (none may load here).
     avatar: 'default',
+    // The login screen offers "Forgot password?" only while password reset is on (PASSWORD_RESET).
+    components: { views: { login: { Component: '/components/login/CmsLoginView#CmsLoginView', path: '/login' } } },
   },
   // Confirmation dialogs that show a title exactly as written (cms/components/translations.ts).
   i18n: { translations: adminTranslations },
