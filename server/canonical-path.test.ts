@@ -35,7 +35,7 @@ describe('canonicalPath', () => {
 })
 
 describe('isPlainHost', () => {
-  it.each([undefined, 'localhost', 'localhost:3000', 'example.org', 'www.example.org.', '127.0.0.1:8080', '[::1]:3000', 'xn--bcher-kva.example'])('%s is plain', (host) =>
+  it.each([undefined, 'localhost', 'localhost:3000', 'example.org', 'www.example.org.', '127.0.0.1:8080', '[::1]:3000', 'xn--bcher-kva.example', 'project_web_1:3000'])('%s is plain', (host) =>
     expect(isPlainHost(host)).toBe(true),
   )
   it.each(['x@evil.example', 'evil.example/x', 'evil.example:port', 'a b', '', 'evil.example:3000:1', '[::1', '-x.example', 'évil.example'])('%s is refused', (host) =>

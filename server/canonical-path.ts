@@ -48,8 +48,11 @@ const isApiPath = (path: string) => /^\/(?:cms\/)?api(?:\/|$)/i.test(path)
 
 const MALFORMED = 'Malformed URL: send the path in its plain form (no dot segments, empty segments, backslashes or needless percent-escapes).'
 
-/** A Host header that is a host name or address and an optional port, nothing else (no `user@`, path or space). */
-const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+/**
+ * A Host header that is a host name or address and an optional port, nothing else (no `user@`,
+ * path or space). Underscores pass: container names behind a proxy may have them.
+ */
+const PLAIN_HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
 export const isPlainHost = (host: string | undefined) => host === undefined || PLAIN_HOST.test(host)
 
 const BAD_HOST = 'Bad Host header.'
