@@ -40,6 +40,7 @@ import { SeoBotState } from './cms/globals/SeoBotState'
 import { SeoProposals } from './cms/collections/SeoProposals'
 import { seoBotTask } from './cms/services/seo-bot/task'
 import { requestUser, userIsAdmin } from './cms/access/roles'
+import { answerDatabaseUnavailable } from './cms/hooks/database-unavailable'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 import { analyticsRollupTask } from './cms/services/analytics/task'
@@ -87,6 +88,8 @@ export default buildConfig({
     avatar: 'default',
     // Dates in /cms read like the site's ('Nov 24, 2025 at 8:26 PM'), not Payload's 'November 24th 2025'.
     dateFormat: CMS_DATE_TIME_FORMAT,
+    // The login screen offers "Forgot password?" only while password reset is on (PASSWORD_RESET).
+    components: { views: { login: { Component: '/components/login/CmsLoginView#CmsLoginView', path: '/login' } } },
   },
   // Confirmation dialogs that show a title exactly as written (cms/components/translations.ts).
   i18n: { translations: adminTranslations },
@@ -135,6 +138,8 @@ export default buildConfig({
     migrationDir: path.resolve(dirname, 'cms/migrations'),
     prodMigrations: migrations,
   }),
+  // While PostgreSQL is away, /cms/api answers 503 like every other door (not Payload's 500).
+  hooks: { afterError: [answerDatabaseUnavailable] },
   graphQL: { disable: true },
   sharp,
   telemetry: false,

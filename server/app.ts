@@ -13,6 +13,8 @@ import { createMemberPageCache } from './member-page-cache'
 import { securityHeaders } from './security-headers'
 import { limitRequestBodies, requestForNext } from './body-limit'
 import { trustProxySetting } from './client-ip'
+import { plainPaths } from './canonical-path'
+import { sessionsNeedTheDatabase } from './database-away'
 import { authGuards } from './guards/auth'
 import { cmsApiGuards } from './guards/cms-api'
 import { cmsRequestGuard } from './guards/cms-params'
@@ -36,6 +38,8 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.set('trust proxy', trustProxySetting())
 
   app.use(requestLog)
+  // Before any router or guard: each path has one spelling, the one the guards match (server/canonical-path.ts).
+  app.use(plainPaths)
   app.use(refuseUnknownMethods)
   app.use(securityHeaders)
   app.use(compression({ threshold: 1024 }))
@@ -47,6 +51,7 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
 
   app.get('/healthz', healthCheck(payload))
 
+  app.use(sessionsNeedTheDatabase(payload))
   app.use(authGuards(payload))
   app.use(cmsApiGuards(payload))
   // Ids, counts, filters and bodies Payload would pass to PostgreSQL unchecked (a 500): 4xx here.
@@ -100,12 +105,11 @@ const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST'])
 
 /**
  * Pages are read (GET, HEAD) or take their own forms' posts; Astro would render a page for a
- * DELETE too. The path is judged as Astro resolves it (`/api/x/%2e%2e/%2e%2e` is `/`).
+ * DELETE too. Paths are plain by now (no `/api/x/%2e%2e/%2e%2e` for `/`): as Astro routes them.
  */
 function pageMethods(req: Request, res: Response, next: NextFunction) {
   if (PAGE_METHODS.has(req.method)) return next()
-  const resolved = new URL(req.url, 'http://localhost').pathname
-  if (resolved.startsWith('/api/')) return next()
+  if (req.path.startsWith('/api/')) return next()
   res.set('allow', [...PAGE_METHODS].join(', '))
   res.status(405).json({ error: 'Method not allowed.' })
 }

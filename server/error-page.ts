@@ -3,20 +3,9 @@ import type { NextFunction, Request, Response } from 'express'
 import { SITE_NAME } from '../shared/constants'
 import { logger } from './logger'
 
-/** PostgreSQL's and the driver's ways of saying the database is not there (class 08, 57P0x, refused sockets). */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300'])
-const UNAVAILABLE_MESSAGE =
-  /Connection terminated|connect ECONNREFUSED|terminating connection|Client has encountered a connection error|the database system is (?:starting up|shutting down|in recovery)|cannot connect to Postgres|timeout exceeded when trying to connect/i
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../cms/services/db/unavailable'
 
-/** Whether an error (or one of its causes) means the database is unreachable: a 503, not a 500. */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== 'object' || depth > 5) return false
-  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown }
-  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
-  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true
-  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true
-  return isDatabaseUnavailable(cause, depth + 1)
-}
+export { isDatabaseUnavailable }
 
 /** The status an unexpected error answers with: its own 4xx (a body parser's 400 or 413), 503 when the database is away, else 500. */
 export function errorStatus(error: unknown): number {
@@ -28,7 +17,7 @@ export function errorStatus(error: unknown): number {
 
 export const ERROR_COPY = {
   500: { title: 'Something Went Wrong', text: 'Something went wrong on our side. Please try again.' },
-  503: { title: 'Temporarily Unavailable', text: 'The site is briefly unavailable. Please try again in a moment.' },
+  503: { title: 'Temporarily Unavailable', text: DATABASE_UNAVAILABLE_MESSAGE },
 } as const
 
 const copyFor = (status: number) => (status === 503 ? ERROR_COPY[503] : status >= 500 ? ERROR_COPY[500] : { title: 'Request Refused', text: 'This request could not be handled.' })
@@ -72,7 +61,7 @@ export function handleUnexpectedError(error: unknown, req: Request, res: Respons
     return
   }
   res.status(status).set('cache-control', 'no-store')
-  if (status === 503) res.set('retry-after', '5')
+  if (status === 503) res.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
   if (wantsJson(req)) {
     const exposed = (error as { expose?: unknown; message?: unknown } | null)?.expose === true ? String((error as Error).message) : null
     res.json({ error: status >= 500 ? copyFor(status).text : exposed || copyFor(status).text })

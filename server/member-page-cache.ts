@@ -113,7 +113,8 @@ export function createMemberPageCache(
     if (!user || !audience || audience === 'visitor') return next()
 
     const locals = siteLocalsOf(res) as Locals
-    const key = `${audience} ${req.headers.host ?? ''} ${req.originalUrl}`
+    // Not the Host: pages build their links from SERVER_URL, the same whatever host was asked.
+    const key = `${audience} ${req.originalUrl}`
     const shell = store.get(key)
     if (shell) return serveShell(shell, key, user, req, res, next, locals)
 

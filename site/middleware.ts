@@ -1,10 +1,13 @@
+import type { APIContext, MiddlewareNext } from 'astro'
 import { defineMiddleware } from 'astro:middleware'
+import { sql } from '@payloadcms/db-postgres'
 
 import { resolveSessionUser } from '../cms/services/auth/session-user'
 import { findSessionUser } from '../cms/services/cache/session-cache'
 import { awardDailyLogin } from '../cms/services/points/daily-login'
 import type { User } from '../cms/payload-types'
-import { errorResponse } from './lib/http'
+import { isDatabaseUnavailable } from '../cms/services/db/unavailable'
+import { databaseUnavailableResponse, errorResponse } from './lib/http'
 import { stripIslandStyle } from './lib/island-styles'
 import { getPayloadClient } from './lib/payload'
 
@@ -28,7 +31,23 @@ function isCrossSite(request: Request, url: URL): boolean {
   }
 }
 
+/**
+ * While PostgreSQL is away the JSON API answers 503 `{ error }` (as pages show the 503 page and
+ * /healthz reports it), whatever part of the request met the failure: the session lookup, the
+ * endpoint, or a service below it.
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
+  try {
+    return await handleRequest(context, next)
+  } catch (error) {
+    if (isApiPath(context.url.pathname) && isDatabaseUnavailable(error)) return databaseUnavailableResponse()
+    throw error
+  }
+})
+
+const isApiPath = (pathname: string) => pathname.startsWith('/api/')
+
+async function handleRequest(context: APIContext, next: MiddlewareNext): Promise<Response> {
   context.locals.user = null
   context.locals.authUser = null
 
@@ -40,6 +59,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const payload = await getPayloadClient()
     // payload.auth's lookup without its unused permissions map, remembered per token for a few seconds.
     const user = await findSessionUser(payload, context.request.headers).catch(() => null)
+    // Payload's JWT strategy reads a failed user lookup as "no session": for the API, a cookie that
+    // found no one is told apart from a database that is away (a 503, not "Please sign in first").
+    if (!user && isApiPath(context.url.pathname)) await payload.db.drizzle.execute(sql`select 1`)
     if (user && user.collection === 'users') {
       // Premium that ran out ends here, stored, for every page and endpoint alike.
       const resolved = await resolveSessionUser(payload, user as User)
@@ -60,4 +82,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('cache-control', 'private, no-store')
   }
   return stripIslandStyle(response)
-})
+}

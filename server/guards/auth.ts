@@ -101,6 +101,10 @@ export function authGuards(payload: Payload): Router {
     next()
   })
 
+  // With reset off, /cms's own reset screens would say "Email sent" for an email that never comes:
+  // they lead back to sign-in (which offers no reset link then, cms/components/login).
+  router.get(['/cms/forgot', '/cms/reset/{*token}'], (_req, res, next) => (passwordResetEnabled() ? next() : res.redirect(302, '/cms/login')))
+
   // Email verification is not used (members verify their age instead); Payload's route would 500.
   router.all('/cms/api/users/verify/{*rest}', (_req, res) => void res.status(404).json({ error: 'Not found.' }))
   return router

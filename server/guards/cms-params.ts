@@ -38,7 +38,9 @@ type Target = { fields: FlattenedField[] | null }
 /** Mounted after the auth guards (which answer sign-in, sign-out and reset themselves). */
 export function cmsRequestGuard(payload: Payload): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.path !== API && !req.path.startsWith(`${API}/`)) return next()
+    // Case-blind, as Express matches the routes in front (Payload itself serves only `/cms/api`).
+    const path = req.path.toLowerCase()
+    if (path !== API && !path.startsWith(`${API}/`)) return next()
     try {
       const [rawPath, search = ''] = req.originalUrl.split(/\?(.*)/s)
       const target = checkRoute(payload, req.method, rawPath!)

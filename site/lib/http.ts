@@ -2,6 +2,7 @@ import type { APIContext } from 'astro'
 import { APIError, ValidationError } from 'payload'
 import type { z } from 'zod'
 
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../cms/services/db/unavailable'
 import { hit, tooManyAttemptsMessage, type RateLimitRule } from '../../cms/services/rate-limit'
 import { rateLimitKey } from '../../cms/services/rate-limit/client-key'
 import { isRetryableConflict } from '../../cms/services/db/member-transaction'
@@ -120,6 +121,10 @@ export async function handle(context: APIContext, run: () => Promise<Response>):
       return errorResponse(503, 'The site is busy. Please try again.', {}, { 'retry-after': '1' })
     }
     logger.error({ err: error, path: context.url.pathname }, 'unhandled error in endpoint')
-    return errorResponse(500, 'Something went wrong on our side. Please try again.')
+    return isDatabaseUnavailable(error) ? databaseUnavailableResponse() : errorResponse(500, 'Something went wrong on our side. Please try again.')
   }
 }
+
+/** The answer of every endpoint while PostgreSQL is away (pages show the 503 page, /healthz says why). */
+export const databaseUnavailableResponse = () =>
+  errorResponse(503, DATABASE_UNAVAILABLE_MESSAGE, {}, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) })

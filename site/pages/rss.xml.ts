@@ -8,7 +8,7 @@ export const GET: APIRoute = (context) =>
   handle(context, async () => {
     const payload = await getPayloadClient()
     const [name, posts] = await Promise.all([siteName(payload), feedPosts(payload, { limit: FEED_ITEM_LIMIT })])
-    return new Response(buildPostsRss(publicSiteUrl(context.url), name, posts), {
+    return new Response(buildPostsRss(publicSiteUrl(), name, posts), {
       headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': FEED_CACHE_CONTROL },
     })
   })

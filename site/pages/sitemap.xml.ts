@@ -8,7 +8,7 @@ export const GET: APIRoute = (context) =>
   handle(context, async () => {
     const payload = await getPayloadClient()
     const [posts, videos] = await Promise.all([feedPosts(payload), feedVideos(payload)])
-    return new Response(buildSitemap(publicSiteUrl(context.url), { posts, videos }), {
+    return new Response(buildSitemap(publicSiteUrl(), { posts, videos }), {
       headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': FEED_CACHE_CONTROL },
     })
   })

@@ -13,6 +13,10 @@ afterAll(async () => {
 })
 
 describe('password reset with PASSWORD_RESET=true', () => {
+  it("/cms's reset screen opens", async () => {
+    expect((await fetch(`${server.url}/cms/forgot`, { redirect: 'manual' })).status).toBe(200)
+  })
+
   it('forgot-password works, limited per address and per account name', async () => {
     const { username } = await registerMember(server.url)
     const client = new ApiClient(server.url)

@@ -188,13 +188,28 @@ describe('/media: only known files inside the media folder', () => {
     rmSync(path.join(mediaDir, 'thumbnails', 'escape.jpg'), { force: true })
   })
 
+  // A path is made plain before any router (server/canonical-path.ts): a dot segment is redirected
+  // out of /media to a path that is no file, an escaped slash or backslash is refused.
   it.each([
-    '/media/../package.json',
-    '/media/%2e%2e/package.json',
-    '/media/%2E%2E/%2e%2e/.data/payload-secret',
-    '/media/videos/..%2f..%2f..%2fpackage.json',
-    '/media/videos/..%5c..%5cpackage.json',
-    '/media/thumbnails/%2e%2e%2f%2e%2e%2fpayload-secret',
+    ['/media/../package.json', '/package.json'],
+    ['/media/%2e%2e/package.json', '/package.json'],
+    ['/media/%2E%2E/%2e%2e/.data/payload-secret', '/.data/payload-secret'],
+  ])('redirects %s to %s, which is a 404', async (rawPath, location) => {
+    const res = await rawGet(rawPath)
+    expect(res.status).toBe(308)
+    expect(res.headers.location).toBe(location)
+    const followed = await rawGet(location)
+    expect(followed.status).toBe(404)
+    expect(followed.body).not.toContain('"the-collective"') // package.json's name
+  })
+
+  it.each(['/media/videos/..%2f..%2f..%2fpackage.json', '/media/videos/..%5c..%5cpackage.json', '/media/thumbnails/%2e%2e%2f%2e%2e%2fpayload-secret'])('refuses %s with 400', async (rawPath) => {
+    const res = await rawGet(rawPath)
+    expect(res.status).toBe(400)
+    expect(res.body).not.toMatch(/"name"|PAYLOAD|secret/i)
+  })
+
+  it.each([
     `/media/videos/${SEEDED.freeManual}.mp4%00.txt`,
     '/media/videos/%E0%A4%A.mp4',
     '/media/.hidden.jpg',

@@ -70,4 +70,13 @@ describe('password reset is off until the site sends email', () => {
     expect(reset.body.error).toMatch(/Password reset is not available/)
     expect((await new ApiClient(baseUrl).post('/api/auth/login', { username, password })).status).toBe(200)
   })
+
+  // The sign-in screen's missing link is a browser test (tests/e2e/cms-login.spec.ts).
+  it("/cms's reset screens lead back to sign-in", async () => {
+    for (const path of ['/cms/forgot', `/cms/reset/${'x'.repeat(40)}`]) {
+      const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual' })
+      expect(res.status, path).toBe(302)
+      expect(res.headers.get('location'), path).toBe('/cms/login')
+    }
+  })
 })

@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { isAlive } from '../../server/embedded-postgres'
+import { registerMember } from '../helpers/api-client'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 
 /**
@@ -76,6 +77,7 @@ afterAll(async () => {
 describe('when PostgreSQL goes away', () => {
   it('pages answer a 503 error page meanwhile, and the server restarts the cluster and recovers by itself', async () => {
     expect((await page('/')).status).toBe(200)
+    const { client: member } = await registerMember(server.url)
     const before = postmaster()
 
     // kill -9 the postmaster, and keep its port taken so it stays away while we look.
@@ -93,9 +95,14 @@ describe('when PostgreSQL goes away', () => {
       expect(down.html).toMatch(/<html lang="en"/)
       expect(down.html).not.toMatch(/ECONNRE|Connection terminated|at .*\.js/)
       expect((await health()).status).toBe(503)
-      const api = await fetch(`${server.url}/api/videos?limit=1`)
-      expect(api.status).toBeGreaterThanOrEqual(500)
-      expect(await api.json()).toHaveProperty('error')
+      // The JSON APIs say the same as the pages: 503, a clear message, when to try again.
+      for (const path of ['/api/videos?limit=1', '/api/leaderboard', '/api/blog-posts?limit=1', '/api/user/stats', '/cms/api/posts?limit=1', '/cms/api/users/me']) {
+        // As a member: their session cannot be looked up either (a 503, not "Please sign in first").
+        const api = await fetch(`${server.url}${path}`, { headers: { cookie: member.cookie! } })
+        expect(api.status, path).toBe(503)
+        expect(api.headers.get('retry-after'), path).toBe('5')
+        expect(await api.json(), path).toMatchObject({ error: 'The site is briefly unavailable. Please try again in a moment.' })
+      }
       await sleep(1500) // the server keeps trying to restart it meanwhile
     } finally {
       await new Promise((resolve) => squatter.close(resolve))
