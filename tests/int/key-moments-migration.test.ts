@@ -1,39 +1,11 @@
 // The key-moments migration on data: a scratch database shaped like `videos` before it, the
 // migration's up() and down() run on it, and the rows looked at directly.
-import { randomBytes } from 'node:crypto'
-
-import { drizzle } from '@payloadcms/db-postgres/drizzle/node-postgres'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { down, up } from '../../cms/migrations/20261125_044436_key_moments_rows'
+import { useScratchDatabase } from '../helpers/scratch-database'
 
-const name = `km_migration_${randomBytes(4).toString('hex')}`
-const serverUrl = inject('databaseUrl')
-const scratchUrl = (() => {
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-})()
-
-async function run(connectionString: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString })
-  await client.connect()
-  try {
-    return (await client.query(text, values)).rows
-  } finally {
-    await client.end()
-  }
-}
-
-let pool: pg.Pool
-// Only what the migration reads: the migration is handed drizzle on this pool, as Payload does.
-const migrationArgs = () => ({ db: drizzle(pool) }) as unknown as Parameters<typeof up>[0]
-
-beforeAll(async () => {
-  await run(serverUrl, `create database "${name}"`)
-  pool = new pg.Pool({ connectionString: scratchUrl, max: 1 })
+const scratch = useScratchDatabase('km_migration', async (pool) => {
   await pool.query(`create table "videos" ("id" serial primary key, "title" varchar, "key_moments" jsonb)`)
   await pool.query(
     `insert into "videos" ("title", "key_moments") values
@@ -44,15 +16,11 @@ beforeAll(async () => {
     ],
   )
 })
-
-afterAll(async () => {
-  await pool?.end()
-  await run(serverUrl, `drop database if exists "${name}" with (force)`)
-})
+const { migrationArgs } = scratch
 
 const rowsOf = async (title: string) =>
   (
-    await pool.query(
+    await scratch.pool().query(
       `select k."timestamp", k."description", k."id" from "videos_key_moments" k join "videos" v on v."id" = k."_parent_id" where v."title" = $1 order by k."_order"`,
       [title],
     )
@@ -74,18 +42,18 @@ describe('migration 20261125_044436_key_moments_rows', () => {
     ])
     expect(await rowsOf('none')).toEqual([])
     expect(await rowsOf('object')).toEqual([])
-    const columns = await pool.query(`select column_name from information_schema.columns where table_name = 'videos'`)
+    const columns = await scratch.pool().query(`select column_name from information_schema.columns where table_name = 'videos'`)
     expect(columns.rows.map((c) => c.column_name)).not.toContain('key_moments')
 
     await down(migrationArgs() as unknown as Parameters<typeof down>[0])
-    const back = await pool.query(`select "title", "key_moments" from "videos" order by "id"`)
+    const back = await scratch.pool().query(`select "title", "key_moments" from "videos" order by "id"`)
     expect(back.rows).toEqual([
       { title: 'ordered', key_moments: [{ timestamp: '0:00', description: 'Start' }, { timestamp: '1:02:03', description: 'Later' }] },
       { title: 'messy', key_moments: [{ timestamp: '2:00', description: 'Trimmed' }, { timestamp: '1:00', description: 'Out of order, kept' }] },
       { title: 'none', key_moments: null },
       { title: 'object', key_moments: null },
     ])
-    const tables = await pool.query(`select 1 from information_schema.tables where table_name = 'videos_key_moments'`)
+    const tables = await scratch.pool().query(`select 1 from information_schema.tables where table_name = 'videos_key_moments'`)
     expect(tables.rows).toHaveLength(0)
   })
 })
