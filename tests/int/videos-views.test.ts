@@ -94,6 +94,16 @@ describe('POST /api/videos/track-views', () => {
     expect(await viewCountOf(SEEDED.youtubeWithSeo)).toBe(before + 2)
   })
 
+  it("does not count a crawler's or a script's report as a visitor's view", async () => {
+    const before = await viewCountOf(video)
+    for (const agent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'curl/8.5.0', 'node']) {
+      const res = await track(visitorNetwork()(), video, { 'user-agent': agent })
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ counted: false, viewCount: before })
+    }
+    expect(await viewCountOf(video)).toBe(before)
+  })
+
   it('expires the viewer_id cookie visitors were once counted by', async () => {
     const res = await track(visitorNetwork()(), video, { cookie: `viewer_id=${randomUUID()}` })
     expect(res.status).toBe(200)

@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { PointsAward } from '../../../shared/types/points'
+import { isBot } from '../analytics/bots'
 import { visitorViewerId } from '../analytics/session-id'
 import { awardForView } from '../points/events'
 import type { RateLimitRule } from '../rate-limit'
@@ -49,7 +50,8 @@ export type TrackViewResult = { counted: boolean; viewCount: number; award?: Poi
  * POST /api/videos/track-views: counts one view of `videoId` for this viewer unless they already
  * have one in this clock hour. The (video, viewer, hour) row and the counter move together in one
  * transaction, and the unique index turns a repeat (or a concurrent twin) into a no-op insert.
- * A video seen by someone the premium gate keeps from playing it (the lock screen) is not a view.
+ * A video seen by someone the premium gate keeps from playing it (the lock screen) is not a view,
+ * nor is a visitor's report whose user agent is a crawler's or a script's (as for page views).
  */
 export async function trackView(
   payload: Payload,
@@ -69,7 +71,7 @@ export async function trackView(
   })
   const video = docs[0]
   if (!video) throw notFound(VIDEO_NOT_FOUND)
-  if (!canPlayVideo(video, user)) return { counted: false, viewCount: video.viewCount ?? 0 }
+  if (!canPlayVideo(video, user) || (!user && isBot(client?.userAgent))) return { counted: false, viewCount: video.viewCount ?? 0 }
 
   // A member's view may earn video_watch: their row is locked first (inMemberTransaction), before
   // the video's counter, as every other transaction of theirs does (HOUSE rule 18).
