@@ -33,6 +33,7 @@ import { Videos } from './cms/collections/Videos'
 import { editor } from './cms/editor'
 import { VideoViews } from './cms/collections/VideoViews'
 import { adminTranslations } from './cms/components/translations'
+import { siteZoneDates } from './cms/fields/site-zone-dates'
 import { withYesNoCheckboxCells } from './cms/fields/yes-no-cells'
 import { SiteSettings } from './cms/globals/SiteSettings'
 import { YoutubeSync } from './cms/globals/YoutubeSync'
@@ -129,8 +130,9 @@ export default buildConfig({
     access: Object.fromEntries((['run', 'queue', 'cancel'] as const).map((door) => [door, ({ req }: { req: PayloadRequest }) => userIsAdmin(requestUser(req))])),
   },
   editor,
-  // Posts' search and social fields (a `meta` group): cms/plugins/seo.ts.
-  plugins: [seo],
+  // Posts' search and social fields (a `meta` group): cms/plugins/seo.ts. Then every moment /cms
+  // shows (list columns, timestamps too, and date fields) on the site's time zone (cms/fields/site-zone-dates.ts).
+  plugins: [seo, siteZoneDates],
   db: postgresAdapter({
     pool: { connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
     // Schema changes ship as migrations (cms/migrations); `push` only for `npm run dev` experiments.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { addDays, dayIn, daysBetween, isTimeZone, mondayOf, monthOf, startOfDay } from './time-zones'
+import { addDays, dayIn, daysBetween, isTimeZone, localAsWallClock, mondayOf, monthOf, startOfDay, wallClockAsLocal } from './time-zones'
 
 describe('calendar days in a time zone', () => {
   it('puts one instant on different days in different zones (across midnight)', () => {
@@ -53,5 +53,21 @@ describe('calendar days in a time zone', () => {
         }
       }
     }
+  })
+})
+
+describe("a browser-clock date picker shown on a zone's clock", () => {
+  it("gives the picker the zone's wall clock as local fields, whatever the process's own zone", () => {
+    const local = wallClockAsLocal(new Date('2025-11-25T01:26:00Z'), 'America/New_York')
+    expect([local.getFullYear(), local.getMonth() + 1, local.getDate(), local.getHours(), local.getMinutes()]).toEqual([2025, 11, 24, 20, 26])
+    const tokyo = wallClockAsLocal(new Date('2025-11-25T01:26:00Z'), 'Asia/Tokyo')
+    expect([tokyo.getDate(), tokyo.getHours()]).toEqual([25, 10])
+  })
+
+  it("reads what the picker gave as the zone's wall clock, across DST too", () => {
+    expect(localAsWallClock(new Date(2025, 10, 24, 20, 26), 'America/New_York').toISOString()).toBe('2025-11-25T01:26:00.000Z')
+    expect(localAsWallClock(new Date(2025, 6, 4, 9, 0), 'America/New_York').toISOString()).toBe('2025-07-04T13:00:00.000Z')
+    const instant = new Date('2026-03-08T12:00:00Z')
+    expect(localAsWallClock(wallClockAsLocal(instant, 'Europe/Berlin'), 'Europe/Berlin').toISOString()).toBe(instant.toISOString())
   })
 })

@@ -109,11 +109,30 @@ export function daysBetween(from: DayString, to: DayString): number {
 /** The instant `day` begins in `timeZone` (its local midnight; on a DST day the offset of that moment). */
 export function startOfDay(day: DayString, timeZone: string): Date {
   const { y, m, d } = parseDay(day)
-  const wallClock = Date.UTC(y, m - 1, d)
+  return instantOfWallClock(Date.UTC(y, m - 1, d), timeZone)
+}
+
+/** The instant `timeZone`'s clocks read `wallClock` (its fields written as a UTC time value). */
+function instantOfWallClock(wallClock: number, timeZone: string): Date {
   let guess = wallClock - offsetMs(new Date(wallClock), timeZone)
-  // Twice: the first guess used the offset at UTC midnight, which may differ across a DST change.
+  // Twice: the first guess used the offset at the wall clock read as UTC, which may differ across a DST change.
   guess = wallClock - offsetMs(new Date(guess), timeZone)
   return new Date(guess)
+}
+
+/**
+ * For a date picker that draws on the browser's own clock (Payload's, in /cms): the Date whose
+ * local fields are what `timeZone`'s clocks read at `instant`, so the picker shows the zone's time.
+ */
+export function wallClockAsLocal(instant: Date, timeZone: string): Date {
+  const p = partsIn(instant, timeZone)
+  return new Date(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+}
+
+/** The reverse of wallClockAsLocal: what such a picker gave (its local fields) read on `timeZone`'s clocks. */
+export function localAsWallClock(local: Date, timeZone: string): Date {
+  const wallClock = Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds())
+  return instantOfWallClock(wallClock, timeZone)
 }
 
 /** Monday of the ISO week `day` falls in. */

@@ -23,6 +23,8 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { SiteZoneDateCell as SiteZoneDateCell_38b4c6d5c74c716c4328c6540630f618 } from '../../../components/SiteZoneDateCell'
+import { SiteZoneDateField as SiteZoneDateField_1a8d53b9c2fde9aefcd433c3a2c602c0 } from '../../../components/SiteZoneDateField'
 import { ReadingStats as ReadingStats_e4584db091309b7dfff21c6098d55bd5 } from '../../../components/ReadingStats'
 import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
@@ -63,6 +65,8 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/components/SiteZoneDateCell#SiteZoneDateCell": SiteZoneDateCell_38b4c6d5c74c716c4328c6540630f618,
+  "/components/SiteZoneDateField#SiteZoneDateField": SiteZoneDateField_1a8d53b9c2fde9aefcd433c3a2c602c0,
   "/components/ReadingStats#ReadingStats": ReadingStats_e4584db091309b7dfff21c6098d55bd5,
   "@payloadcms/plugin-seo/client#MetaTitleComponent": MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
