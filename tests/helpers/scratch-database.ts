@@ -7,15 +7,7 @@ import type { MigrateUpArgs } from '@payloadcms/db-postgres'
 import pg from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
 
-async function runOn(connectionString: string, text: string) {
-  const client = new pg.Client({ connectionString })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
+import { query as runOn } from './test-database'
 
 /**
  * Registers beforeAll/afterAll for a database named `{prefix}_{random}` on the suite's server;

@@ -31,7 +31,8 @@ export async function createTestDatabase(baseLabel: string): Promise<TestDatabas
   }
 }
 
-async function query(connectionString: string, sql: string) {
+/** Runs one statement on its own connection (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function query(connectionString: string, sql: string) {
   const client = new pg.Client({ connectionString })
   await client.connect()
   try {
