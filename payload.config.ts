@@ -24,6 +24,10 @@ import { UserSessions } from './cms/collections/UserSessions'
 import { VideoAnalytics } from './cms/collections/VideoAnalytics'
 import { LeaderboardEntries } from './cms/collections/LeaderboardEntries'
 import { Levels } from './cms/collections/Levels'
+import { LiveChatMessages } from './cms/collections/LiveChatMessages'
+import { LiveChatMutes } from './cms/collections/LiveChatMutes'
+import { LiveStreams } from './cms/collections/LiveStreams'
+import { LiveStreamViewers } from './cms/collections/LiveStreamViewers'
 import { PointActivities } from './cms/collections/PointActivities'
 import { PostReads } from './cms/collections/PostReads'
 import { UserAchievements } from './cms/collections/UserAchievements'
@@ -109,6 +113,8 @@ export default buildConfig({
     PageViews, UserSessions, VideoAnalytics, AnalyticsDaily,
     // The SEO bot's proposals, written only by cms/services/seo-bot: admins read them.
     SeoProposals,
+    // Live streams (cms/services/live): the streams, who watches now, and the members' chat.
+    LiveStreams, LiveStreamViewers, LiveChatMessages, LiveChatMutes,
   ]
     .map(withoutDocumentLocks)
     // Checkbox columns read Yes/No in every list.

@@ -93,6 +93,10 @@ export interface Config {
     'video-analytics': VideoAnalytic;
     'analytics-daily': AnalyticsDaily;
     'seo-proposals': SeoProposal;
+    'live-streams': LiveStream;
+    'live-stream-viewers': LiveStreamViewer;
+    'live-chat-messages': LiveChatMessage;
+    'live-chat-mutes': LiveChatMute;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-preferences': PayloadPreference;
@@ -130,6 +134,10 @@ export interface Config {
     'video-analytics': VideoAnalyticsSelect<false> | VideoAnalyticsSelect<true>;
     'analytics-daily': AnalyticsDailySelect<false> | AnalyticsDailySelect<true>;
     'seo-proposals': SeoProposalsSelect<false> | SeoProposalsSelect<true>;
+    'live-streams': LiveStreamsSelect<false> | LiveStreamsSelect<true>;
+    'live-stream-viewers': LiveStreamViewersSelect<false> | LiveStreamViewersSelect<true>;
+    'live-chat-messages': LiveChatMessagesSelect<false> | LiveChatMessagesSelect<true>;
+    'live-chat-mutes': LiveChatMutesSelect<false> | LiveChatMutesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -1120,6 +1128,93 @@ export interface SeoProposal {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "live-streams".
+ */
+export interface LiveStream {
+  id: number;
+  title: string;
+  description?: string | null;
+  scheduledStart?: string | null;
+  actualStart?: string | null;
+  actualEnd?: string | null;
+  /**
+   * YouTube or StreamYard: the embed address. OBS streams play from this site (filled in for you).
+   */
+  streamUrl?: string | null;
+  status: 'scheduled' | 'live' | 'ended';
+  isPremiumOnly?: boolean | null;
+  platform: 'obs' | 'streamyard' | 'youtube';
+  thumbnailUrl?: string | null;
+  viewerCount?: number | null;
+  maxViewers?: number | null;
+  /**
+   * Secret: paste it into OBS as the stream key. Regenerate it from /admin → Live if it leaks.
+   */
+  streamKey?: string | null;
+  /**
+   * The server URL to paste into OBS.
+   */
+  rtmpUrl?: string | null;
+  obsSettings?: {
+    resolution?: ('1920x1080' | '1280x720' | '854x480') | null;
+    /**
+     * kbps
+     */
+    bitrate?: number | null;
+    frameRate?: ('60' | '30' | '24') | null;
+    encoder?: ('x264' | 'nvenc' | 'quicksync' | 'amf' | 'apple_vt') | null;
+  };
+  /**
+   * When the stream ends, its recording becomes a premium, uncut video on the site.
+   */
+  keepReplay?: boolean | null;
+  replayStatus?: ('none' | 'pending' | 'ready' | 'failed' | 'off') | null;
+  replayVideo?: (number | null) | Video;
+  publishing?: boolean | null;
+  lastPublishEndedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "live-stream-viewers".
+ */
+export interface LiveStreamViewer {
+  id: number;
+  stream: number | LiveStream;
+  viewerKey: string;
+  lastSeenAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "live-chat-messages".
+ */
+export interface LiveChatMessage {
+  id: number;
+  stream: number | LiveStream;
+  author: number | User;
+  body: string;
+  deletedAt?: string | null;
+  deletedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "live-chat-mutes".
+ */
+export interface LiveChatMute {
+  id: number;
+  stream: number | LiveStream;
+  member: number | User;
+  mutedBy?: (number | null) | User;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -1789,6 +1884,76 @@ export interface SeoProposalsSelect<T extends boolean = true> {
   autoAccepted?: T;
   decidedAt?: T;
   decidedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "live-streams_select".
+ */
+export interface LiveStreamsSelect<T extends boolean = true> {
+  title?: T;
+  description?: T;
+  scheduledStart?: T;
+  actualStart?: T;
+  actualEnd?: T;
+  streamUrl?: T;
+  status?: T;
+  isPremiumOnly?: T;
+  platform?: T;
+  thumbnailUrl?: T;
+  viewerCount?: T;
+  maxViewers?: T;
+  streamKey?: T;
+  rtmpUrl?: T;
+  obsSettings?:
+    | T
+    | {
+        resolution?: T;
+        bitrate?: T;
+        frameRate?: T;
+        encoder?: T;
+      };
+  keepReplay?: T;
+  replayStatus?: T;
+  replayVideo?: T;
+  publishing?: T;
+  lastPublishEndedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "live-stream-viewers_select".
+ */
+export interface LiveStreamViewersSelect<T extends boolean = true> {
+  stream?: T;
+  viewerKey?: T;
+  lastSeenAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "live-chat-messages_select".
+ */
+export interface LiveChatMessagesSelect<T extends boolean = true> {
+  stream?: T;
+  author?: T;
+  body?: T;
+  deletedAt?: T;
+  deletedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "live-chat-mutes_select".
+ */
+export interface LiveChatMutesSelect<T extends boolean = true> {
+  stream?: T;
+  member?: T;
+  mutedBy?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -270,6 +270,25 @@ export const STREAM_DEFAULTS = {
   isPremiumOnly: true,
   platform: 'obs',
 } as const
+export const STREAM_ENCODERS = ['x264', 'nvenc', 'quicksync', 'amf', 'apple_vt'] as const
+export type StreamEncoder = (typeof STREAM_ENCODERS)[number]
+export const STREAM_TITLE_MAX = 200
+export const STREAM_DESCRIPTION_MAX = 2000
+export const STREAM_BITRATE_RANGE = { min: 500, max: 20_000 } as const
+/** The RTMP application OBS publishes to: rtmp://host:port/live/{streamKey}. */
+export const RTMP_APP = 'live'
+/** Where a stream's HLS lives on the site: /live-hls/{id}/index.m3u8 and its segments. */
+export const LIVE_HLS_PREFIX = '/live-hls'
+export const liveHlsPlaylistPath = (streamId: number | string): string => `${LIVE_HLS_PREFIX}/${streamId}/index.m3u8`
+/** A stream's event channel (server-sent events: chat, deletes, mutes, status, viewers). */
+export const liveEventsPath = (streamId: number | string): string => `/api/live-streams/${streamId}/events`
+/** The members' live chat: one message's length, and how many one member may send in a window. */
+export const LIVE_CHAT_MESSAGE_MAX = 300
+export const LIVE_CHAT_RATE = { messages: 5, windowSeconds: 10 } as const
+/** How many earlier messages a viewer gets on opening the chat. */
+export const LIVE_CHAT_HISTORY = 100
+/** /live refreshes its lists this often (a stream that goes live shows up without a reload). */
+export const LIVE_LIST_REFRESH_MS = 10_000
 
 // ── Content enumerations ───────────────────────────────────────────────────────
 export const POST_STATUSES = ['draft', 'published'] as const

@@ -30,6 +30,7 @@ import * as migration_20261125_135056_youtube_sync from './20261125_135056_youtu
 import * as migration_20261125_135439_seo_bot from './20261125_135439_seo_bot';
 import * as migration_20261125_141333_comment_votes_replies from './20261125_141333_comment_votes_replies';
 import * as migration_20261127_040000_date_of_birth_noon from './20261127_040000_date_of_birth_noon';
+import * as migration_20261127_070152_live_streams from './20261127_070152_live_streams';
 
 export const migrations = [
   {
@@ -185,11 +186,16 @@ export const migrations = [
   {
     up: migration_20261125_141333_comment_votes_replies.up,
     down: migration_20261125_141333_comment_votes_replies.down,
-    name: '20261125_141333_comment_votes_replies'
+    name: '20261125_141333_comment_votes_replies',
   },
   {
     up: migration_20261127_040000_date_of_birth_noon.up,
     down: migration_20261127_040000_date_of_birth_noon.down,
-    name: '20261127_040000_date_of_birth_noon'
+    name: '20261127_040000_date_of_birth_noon',
+  },
+  {
+    up: migration_20261127_070152_live_streams.up,
+    down: migration_20261127_070152_live_streams.down,
+    name: '20261127_070152_live_streams'
   },
 ];
