@@ -1,6 +1,6 @@
-// `npx tsx bench/profile-points.ts`: where the CPU of the points cases goes (issue 11 "Speed").
+// `npx tsx bench/profile-points.ts`: where the CPU of the points cases goes.
 // Loads the weekly board, a member's stats and awards against the points fixture and reports, per
-// case, the CPU each process spent per request (the server, PostgreSQL, the load generator) from
+// Case, the CPU each process spent per request (the server, PostgreSQL, the load generator) from
 // /proc, and the server's own V8 profile by bucket. POINTS_PROFILE_DB=<url of a database that holds
 // the fixture already> skips the build (the first run prints its URL and keeps it).
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'

@@ -26,13 +26,13 @@ const SERIAL_SAMPLES = 25
 /** Members whose sessions the member runs take turns with. */
 const MEMBERS = 20
 /**
- * The points cases (issue 11 "Speed") need a 5-million-row fixture that takes minutes to build:
+ * The points cases need a 5-million-row fixture that takes minutes to build:
  * off by default; BENCH_POINTS=1 adds them after the page runs, BENCH_POINTS=only runs them alone
  * (the page figures in results.json and the README are kept).
  */
 const POINTS = process.env.BENCH_POINTS === 'only' ? 'only' : process.env.BENCH_POINTS === '1' ? 'after' : 'off'
 /**
- * The admin analytics endpoints (issue 12) on a year of traffic (1,000,000 page views): off by
+ * The admin analytics endpoints on a year of traffic (1,000,000 page views): off by
  * default like the points cases; BENCH_ANALYTICS=1 adds them after the page runs (before the
  * points cases), BENCH_ANALYTICS=only runs them alone (with BENCH_POINTS=only too: both).
  */

@@ -2,7 +2,7 @@
  * How the server process is started (package.json `start`, the test and bench servers, the YouTube
  * demo); package.json spells the same flags out, since a script line cannot import this file.
  *
- * Memory (a warm server's RSS, issue 14 "Memory"):
+ * Memory (a warm server's RSS):
  * - The old generation is capped at SERVER_HEAP_MB (default 256). Without a cap V8 lets it grow
  *   with the machine's memory and what it once held stays resident: 560–860 MB after the bench's
  *   member runs, for about 100 MB of live data. The caches are bounded by bytes (24 + 24 + 8 MB), so

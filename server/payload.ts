@@ -41,7 +41,7 @@ export async function initPayload({ seedIfEmpty = process.env.SEED !== '0', runJ
 /**
  * The demo seed runs as `npm run seed` does, in a process of its own: drawing the stills, making
  * the clips and converting the posts leaves about 90 MB resident in whatever process does it, and
- * the server then carried that for its whole life (a warm server's RSS, issue 14 "Memory").
+ * the server then carried that for its whole life (a warm server's RSS).
  */
 async function seedInChildProcess() {
   const { spawn } = await import('node:child_process')

@@ -1,5 +1,5 @@
 /**
- * The admin analytics endpoints under load (issue 12, "Analytics"), on the fixture of
+ * The admin analytics endpoints under load, on the fixture of
  * ./analytics-fixture.ts with the daily totals the real analytics job leaves. Target (reported,
  * never asserted): p95 ≤ 50 ms for each endpoint at 10 connections, as an admin.
  */

@@ -1,5 +1,5 @@
 /**
- * The database's own floor for an award (issue 11 "Speed"): the award's four round trips — BEGIN,
+ * The database's own floor for an award: the award's four round trips — BEGIN,
  * the member's state under lock, the one write statement, COMMIT — as pgbench runs them at the
  * bench's connection count, with no HTTP, Node or Payload in the way. Members are random fixture
  * members; every transaction writes a real ledger row. What the award endpoint costs on top of

@@ -1,5 +1,5 @@
 /**
- * The points service under load (issue 11, "Speed"), on the fixture of ./points-fixture.ts:
+ * The points service under load, on the fixture of ./points-fixture.ts:
  * the weekly board, a member's stats (the top of the weekly board and its middle) and an award.
  * Targets (reported, never asserted): p95 ≤ 10 ms for the board and the stats, ≤ 15 ms for an award.
  */

@@ -27,7 +27,7 @@ export const BUDGETS = {
   jsGzipBytes: { post: 50 * 1024, video: 150 * 1024 },
   minBaselineRatio: 0.25,
   ratioRoutes: ['home', 'blog', 'post', 'video'],
-  /** Issue 14 "Memory": a warm server (after the page runs) holds at most this much. */
+  /** Memory: a warm server (after the page runs) holds at most this much. */
   warmRssMB: 300,
 } as const
 

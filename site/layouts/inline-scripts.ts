@@ -1,5 +1,5 @@
 // The fixed scripts BaseLayout inlines into every page. They are inline because they must run
-// before the first paint or before the body is parsed; the site's CSP allows exactly these texts
+// Before the first paint or before the body is parsed; the site's CSP allows exactly these texts
 // by their sha256 (server/content-security-policy.ts), so any edit here changes the hash with it.
 import { SCROLL_TOP_REPEAT_MS } from '../../shared/constants'
 import { FAILED_TO_AWARD_POINTS } from '../../shared/messages'
@@ -31,7 +31,7 @@ export const SCROLL_TOP_SCRIPT = `(function(){if(location.hash)return;try{histor
 export const EARLY_CLICK_TARGETS = 'button,[role="button"],[role="menuitem"],[role="switch"],[role="tab"],summary'
 
 /**
- * Issue 14: a press on an island's control before its code has run is not lost, whatever the
+ * A press on an island's control before its code has run is not lost, whatever the
  * island's client directive (load, idle, visible, interaction, form). Until Astro hydrates the
  * island (it drops the `ssr` attribute, then fires astro:hydrate) the press's default is held back
  * (a submit button would post the form natively and reload) and, in order, the presses are given

@@ -1,5 +1,5 @@
-// Issue 12 "Analytics", SPEC §2 Admin panel → Analytics: the creator opens /admin and sees the
-// member counts, video stats, revenue and conversion (K/M formats), and the traffic the site
+// Analytics: SPEC §2 Admin panel → Analytics: the creator opens /admin and sees the
+// Member counts, video stats, revenue and conversion (K/M formats), and the traffic the site
 // recorded itself — including pages just read by a visitor — as a chart with a table alternative.
 import type { Page, Response } from '@playwright/test'
 

@@ -1,5 +1,5 @@
-// Issue 12 "Content" in the browser: the creator writes a post in /admin and publishes it, finds
-// it unchanged in /cms, edits it there and sees the change in /admin, then deletes it through the
+// Content: the creator writes a post in /admin and publishes it, finds
+// It unchanged in /cms, edits it there and sees the change in /admin, then deletes it through the
 // confirm dialog; adds a category in a preset colour; writes an announcement and shows and hides
 // it with the eye button, the home page's banner following. A member gets 'Admin Access Required'.
 import { randomBytes } from 'node:crypto'

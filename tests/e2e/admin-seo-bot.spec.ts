@@ -1,5 +1,5 @@
-// Issue 13 "SEO bot", SPEC §2 Admin → SEO bot: the creator runs the bot from /admin, reads its
-// proposal as a diff, accepts it, and the video page's title, description and JSON-LD (key
+// SEO bot: SPEC §2 Admin → SEO bot: the creator runs the bot from /admin, reads its
+// Proposal as a diff, accepts it, and the video page's title, description and JSON-LD (key
 // moments as Clip) use the accepted fields.
 import type { APIRequestContext } from '@playwright/test'
 

@@ -1,5 +1,5 @@
-// Issue 13 "Uploads" in the browser: the creator drops a short video into /admin's Video upload
-// panel, watches the progress percent, and once the transcode job is done plays it on its page
+// Uploads: the creator drops a short video into /admin's Video upload
+// Panel, watches the progress percent, and once the transcode job is done plays it on its page
 // as HLS (hls.js in chromium), marked EXCLUSIVE.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'

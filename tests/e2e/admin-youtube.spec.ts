@@ -1,6 +1,6 @@
-// Issue 13 "YouTube import" in the browser: the creator opens /admin → Content → YouTube import
+// YouTube import: the creator opens /admin → Content → YouTube import
 // (the handle prefilled from the settings), sees an unknown handle fail with the server's reason,
-// imports the fake channel (tests/fakes/youtube, started by global-setup) and finds its videos.
+// Imports the fake channel (tests/fakes/youtube, started by global-setup) and finds its videos.
 import { fakeYoutube } from '../fakes/youtube/control'
 import { admin, expect, expectToast, loginViaApi, open, SHOTS_DIR, test } from './fixtures'
 

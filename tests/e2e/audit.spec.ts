@@ -1,5 +1,5 @@
-// Issue 14: 0 axe violations and 0 Nu HTML checker errors on every route, kept by this test.
-// axe runs in chromium on every route for a visitor and a signed-in member (the admin on /admin's
+// 0 axe violations and 0 Nu HTML checker errors on every route, kept by this test.
+// Axe runs in chromium on every route for a visitor and a signed-in member (the admin on /admin's
 // tabs) in the light and the dark theme at 1280 px, and for the first of them at 390 px. The Nu
 // checker reads each route's server HTML as each audience gets it, all pages in one JVM run.
 import { mkdirSync, writeFileSync } from 'node:fs'

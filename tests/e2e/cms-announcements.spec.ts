@@ -1,6 +1,6 @@
 import { expect, signInToCms, test } from './fixtures'
 
-// Issue 9, item 10: the creator posts an announcement in /cms with paragraphs and a link, and an
+// The creator posts an announcement in /cms with paragraphs and a link, and an
 // expiry picked as a date and time in the site's time zone (New York), not a day stored as 12:00 UTC.
 test('an announcement written in /cms shows its paragraphs and link on the home page, expiring at the time picked', async ({ page }) => {
   const title = `Town hall ${Date.now()}`

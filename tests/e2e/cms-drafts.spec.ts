@@ -1,5 +1,5 @@
-// Issue 9, "What a Ghost writer expects": in /cms the creator writes a post that autosaves, previews
-// the draft on the real page through a link anyone can open, publishes it; and schedules a post a
+// What a Ghost writer expects: in /cms the creator writes a post that autosaves, previews
+// The draft on the real page through a link anyone can open, publishes it; and schedules a post a
 // minute ahead, which appears on /blog by itself.
 import type { Browser, Page } from '@playwright/test'
 

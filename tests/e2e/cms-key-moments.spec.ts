@@ -1,5 +1,5 @@
-// The creator manages a video's key moments in /cms (issue 9, item 3): rows of time and
-// description, saved only when each time reads as m:ss or h:mm:ss, falls before the video's end and
+// The creator manages a video's key moments in /cms: rows of time and
+// Description, saved only when each time reads as m:ss or h:mm:ss, falls before the video's end and
 // follows the row above; the video page lists them and its JSON-LD carries them as clips.
 import { randomBytes } from 'node:crypto'
 

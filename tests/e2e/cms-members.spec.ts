@@ -2,7 +2,7 @@ import { request as playwrightRequest } from '@playwright/test'
 
 import { expect, registerViaApi, signInToCms, test } from './fixtures'
 
-// Issue 9, item 9: the creator finds a member by email, and making them an admin takes a
+// The creator finds a member by email, and making them an admin takes a
 // deliberate confirmation; the fields the site keeps (points, payment ids) are not typed here.
 test('the creator finds a member by email and needs to confirm before making them an admin', async ({ page }) => {
   const visitorContext = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL })

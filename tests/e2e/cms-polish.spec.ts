@@ -1,5 +1,5 @@
-// Small things in /cms that a creator meets every day (issue 9, item 11): a delete dialog that shows
-// a title with <tags> exactly as written, a category colour picked from the preset swatches with
+// Small things in /cms that a creator meets every day: a delete dialog that shows
+// A title with <tags> exactly as written, a category colour picked from the preset swatches with
 // the keyboard, and Yes/No in list columns of checkboxes.
 import { randomBytes } from 'node:crypto'
 

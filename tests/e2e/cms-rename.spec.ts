@@ -1,6 +1,6 @@
 import { expect, signInToCms, test } from './fixtures'
 
-// Issue 9, item 8: the creator renames a published post's slug in /cms; readers following the old
+// The creator renames a published post's slug in /cms; readers following the old
 // address land on the post at its new one (a permanent redirect), and the editor says so.
 test('a slug changed in /cms keeps the old address working: it redirects to the new one', async ({ page, browser }) => {
   await signInToCms(page)

@@ -3,8 +3,8 @@ import sharp from 'sharp'
 import { SITE_NAME } from '../../shared/constants'
 import { expect, SHOTS_DIR, signInToCms, test } from './fixtures'
 
-// Issue 9, "What a Ghost writer expects": the word count and reading time follow the body as the
-// creator types; the SEO fields show how the post will look in a search result and a link
+// What a Ghost writer expects: the word count and reading time follow the body as the
+// Creator types; the SEO fields show how the post will look in a search result and a link
 // preview, defaulting to the post's own title and excerpt; the post page's head uses them.
 test('the creator sees the length of the post as they type, and sets its search and social fields', async ({ page }) => {
   // The plugin's fields and our previews load nothing from elsewhere and raise no error.

@@ -1,5 +1,5 @@
 // Every /cms view loads under the CMS's Content Security Policy, from this server alone, without an
-// error (issue 9, item 3: a field whose editor came from a CDN shimmered forever). The views are
+// Error (a field whose editor came from a CDN shimmered forever). The views are
 // read from the nav, so a collection or global added later is covered without touching this file:
 // each collection's list and one document's edit view (the create view when it has none), each
 // global, and the account view.

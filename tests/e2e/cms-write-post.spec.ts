@@ -1,5 +1,5 @@
-// Issue 9 "Tests": the creator writes a post in /cms with every editor feature — a heading, a list,
-// a quote, a code block, an image with its caption, a YouTube embed, an internal link to another
+// Tests: the creator writes a post in /cms with every editor feature — a heading, a list,
+// A quote, a code block, an image with its caption, a YouTube embed, an internal link to another
 // post and a featured image — publishes it, and a reader sees each of them on the site at phone
 // and desktop width. Then the creator lengthens the body and the post page's read time follows.
 import { randomBytes } from 'node:crypto'

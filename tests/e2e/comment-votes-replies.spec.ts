@@ -1,5 +1,5 @@
-// Issue 14 (Comments): votes, replies one level deep, every count on the page following posts and
-// deletes without a reload, and timestamps in a comment that seek the player.
+// Comments: votes, replies one level deep, every count on the page following posts and
+// Deletes without a reload, and timestamps in a comment that seek the player.
 import type { Locator, Page } from '@playwright/test'
 
 import { expect, expectToast, open, registerViaApi, test } from './fixtures'

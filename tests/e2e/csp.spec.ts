@@ -1,4 +1,4 @@
-// Review issue 8, item 15: the site's pages run under a Content Security Policy without
+// The site's pages run under a Content Security Policy without
 // 'unsafe-inline' or 'unsafe-eval' for scripts. Every inline script a page carries is allowed by
 // its hash (ours and Astro's island loader and client directives), nothing reports a violation
 // (zod's JIT probe on the account forms included), the islands still hydrate, and the thumbnails'

@@ -1,5 +1,5 @@
-// Issue 14, "Nothing a person does is lost": what a reader types, pastes or clicks before an island's
-// code has run is kept and acted on once it is live. Each test holds the island code back (the React
+// Nothing a person does is lost: what a reader types, pastes or clicks before an island's
+// Code has run is kept and acted on once it is live. Each test holds the island code back (the React
 // renderer every island needs), acts on the server-rendered form or control, then lets the code in.
 import type { Locator, Page } from '@playwright/test'
 

@@ -1,4 +1,4 @@
-// Issue 9 items 4–5 in the browser: a post's YouTube block loads the privacy-enhanced player only
+// A post's YouTube block loads the privacy-enhanced player only
 // when the reader presses play, and the /cms editor offers the code and YouTube blocks and links
 // to content (posts, videos, topics), never to members.
 import { randomBytes } from 'node:crypto'

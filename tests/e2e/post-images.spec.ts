@@ -1,4 +1,4 @@
-// Issue 9 items 1–2: a post's featured image is its hero (alt text, caption, fetched first) and
+// A post's featured image is its hero (alt text, caption, fetched first) and
 // its card's picture; images in the body are whole (never the 400×225 crop), resized WebP from
 // srcset at the width the screen needs, lazy, with their caption; all of it without JavaScript.
 import type { Page } from '@playwright/test'

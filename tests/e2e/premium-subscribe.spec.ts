@@ -1,7 +1,7 @@
-// Premium end to end (issue 10): a member pays at /subscribe through the PayPal button (the fake
+// Premium end to end: a member pays at /subscribe through the PayPal button (the fake
 // PayPal's JS SDK and REST API, started by global-setup), the server checks the subscription with
 // "PayPal" and grants Premium, /premium shows the benefits, a premium video plays, and cancelling
-// keeps Premium until the end of the paid period.
+// Keeps Premium until the end of the paid period.
 import type { Page } from '@playwright/test'
 
 import { PAYPAL_CONFIG_ERROR } from '../../shared/messages'

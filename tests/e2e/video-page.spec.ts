@@ -1,5 +1,5 @@
-// The watch page's layout (issue 14): each piece of content once, the description's 300-character
-// preview expanding in place, chapters that seek the player and mark where it is, the reading
+// The watch page's layout: each piece of content once, the description's 300-character
+// Preview expanding in place, chapters that seek the player and mark where it is, the reading
 // order on a phone, and a page that settles (network idle) so it can be measured.
 import { randomBytes } from 'node:crypto'
 

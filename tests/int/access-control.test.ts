@@ -87,7 +87,7 @@ describe('members cannot raise their own privileges', () => {
     expect(asAdmin.body).toMatch(/Dashboard/)
   })
 
-  it('an admin can set the flags a member cannot; points stay the ledger\'s (issue 11)', async () => {
+  it('an admin can set the flags a member cannot; points stay the ledger\'s', async () => {
     const { client, user } = await registerMember(baseUrl)
     await client.get('/api/auth/me') // the day's login bonus
     const before = (await client.get('/api/auth/me')).body.points

@@ -1,6 +1,6 @@
-// Issue 12 "Content": a post written or edited in either place opens unchanged in the other. The
+// Content: a post written or edited in either place opens unchanged in the other. The
 // /admin editor reads and writes a post's body as markdown (GET/PUT /api/blog-posts/{id}); /cms
-// stores Lexical JSON. Through the real server: a body as /cms saves it → its markdown → written
+// Stores Lexical JSON. Through the real server: a body as /cms saves it → its markdown → written
 // back unchanged → the stored Lexical is the same body; markdown written in /admin → stored →
 // saved again by /cms → the same markdown; and a body markdown cannot carry whole is refused
 // rather than flattened. "The same body" is `sameBody` (cms/services/posts/lexical-shape.ts),

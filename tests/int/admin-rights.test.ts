@@ -1,4 +1,4 @@
-// Issue 9, item 9: admin rights change only when the change is confirmed in the same save, in
+// Admin rights change only when the change is confirmed in the same save, in
 // /cms and through its REST API alike; each change is an audit line.
 
 import { describe, expect, inject, it } from 'vitest'

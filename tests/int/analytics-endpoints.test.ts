@@ -1,5 +1,5 @@
-// Issue 12 "Analytics", SPEC §2 Admin panel → Analytics, §7 Admin: the three admin endpoints, who
-// may read them, their range parameter, and their numbers against a seeded set of page views,
+// Analytics: SPEC §2 Admin panel → Analytics, §7 Admin: the three admin endpoints, who
+// May read them, their range parameter, and their numbers against a seeded set of page views,
 // visits, watch time, members and payments.
 import { describe, expect, it } from 'vitest'
 

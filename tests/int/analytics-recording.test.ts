@@ -1,5 +1,5 @@
-// Issue 12 "Analytics": the site records page views itself (cached pages too, bots and the API
-// never), visits per browser-day, members' watch time from the player's beats, and the job that
+// Analytics: the site records page views itself (cached pages too, bots and the API
+// Never), visits per browser-day, members' watch time from the player's beats, and the job that
 // folds old raw rows into daily totals exactly once.
 import { describe, expect, it } from 'vitest'
 

@@ -17,7 +17,7 @@ describe('POST /api/auth/register', () => {
     const res = await client.post('/api/auth/register', data)
     expect(res.status).toBe(201)
     expect(res.body.user).toMatchObject({ username: data.username, email: data.email, isVerified: false, isAdmin: false, isPremium: false, level: 1 })
-    // Joining earns community_join (issue 11), and the answer says so.
+    // Joining earns community_join, and the answer says so.
     expect(res.body.user.points).toBe(res.body.award.pointsAwarded)
     expect(res.body.award.pointsAwarded).toBeGreaterThanOrEqual(25)
     expect(res.body.user.memberNumber).toBeGreaterThan(1)

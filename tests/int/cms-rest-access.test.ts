@@ -1,4 +1,4 @@
-// Issue 8 (outside review), items 5, 6, 8, 11 and 12: what Payload's REST API (/cms/api) hands
+// What Payload's REST API (/cms/api) hands
 // out or lets through must match what the site itself shows and allows.
 
 import { describe, expect, inject, it } from 'vitest'
@@ -175,7 +175,7 @@ describe('moderators and bulk deletes (item 12)', () => {
   })
 })
 
-describe('post drafts, versions and jobs through REST (issue 9)', () => {
+describe('post drafts, versions and jobs through REST', () => {
   it('visitors and members get no draft text, no version and no job, whatever they ask', async () => {
     const admin = await signedInAdmin()
     const draft = (await admin.post('/api/blog-posts', { title: `REST draft ${Date.now()}`, content: 'Unpublished words.', status: 'draft' })).body

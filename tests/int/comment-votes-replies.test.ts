@@ -1,4 +1,4 @@
-// Issue 14 (Comments): votes (POST /api/comments/{id}/vote), replies one level deep
+// Comments: votes (POST /api/comments/{id}/vote), replies one level deep
 // (POST /api/comments/{id}/replies) and the counts the comment list serves.
 import { describe, expect, inject, it } from 'vitest'
 

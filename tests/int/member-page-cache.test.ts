@@ -1,4 +1,4 @@
-// Issue 14 "Members' pages as fast as visitors'": members of one audience share a kept page
+// Members' pages as fast as visitors': members of one audience share a kept page
 // (server/member-page-cache.ts) and get their own parts (site/lib/member-parts.ts) rendered for them.
 import { describe, expect, inject, it } from 'vitest'
 

@@ -1,5 +1,5 @@
-// Issue 11, SPEC §3 Point activity, §4 Points award, §7 Points and stats, §9 points and descriptions:
-// every way a member earns points, each action's own response carrying its award, and the read APIs.
+// Points awards: SPEC §3 Point activity, §4 Points award, §7 Points and stats, §9 points and descriptions:
+// Every way a member earns points, each action's own response carrying its award, and the read APIs.
 import { describe, expect, inject, it } from 'vitest'
 
 import { posts } from '../../cms/seed/fixtures/posts'

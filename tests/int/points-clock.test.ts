@@ -1,5 +1,5 @@
-// Issue 11 with a fixed clock, through the Local API in this process (the server cannot take a
-// clock): leaderboard period boundaries in the site's zone, ties, streaks and freezes across
+// Points with a fixed clock, through the Local API in this process (the server cannot take a
+// Clock): leaderboard period boundaries in the site's zone, ties, streaks and freezes across
 // days, the site's zone for every member and a DST change, daily caps, Premium once per subscription, take-backs.
 import { randomBytes } from 'node:crypto'
 

@@ -1,4 +1,4 @@
-// Issue 11 "cannot be farmed": racing duplicates make one row, a removed comment gives its points
+// Points that cannot be farmed: racing duplicates make one row, a removed comment gives its points
 // back, forged claims earn nothing, and no REST or GraphQL door writes points, levels or the ledger.
 import { describe, expect, inject, it } from 'vitest'
 

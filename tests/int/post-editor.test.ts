@@ -1,4 +1,4 @@
-// Issue 9 items 4–5, through the real server: what the /cms editor stores (Lexical JSON written
+// What the /cms editor stores (Lexical JSON written
 // through Payload REST, /cms/api/posts) renders on the post page — internal links resolved from
 // the linked document's id at render time (following a rename, hiding a draft), code blocks
 // highlighted on the server, YouTube blocks as a click-to-load poster — and fenced code round-trips

@@ -1,5 +1,5 @@
-// Issue 9, "What a Ghost writer expects": autosave and version history with restore, scheduled
-// publishing on the jobs queue, and previews of the latest draft through signed, expiring links.
+// What a Ghost writer expects: autosave and version history with restore, scheduled
+// Publishing on the jobs queue, and previews of the latest draft through signed, expiring links.
 // Readers only ever see what was published.
 import { randomBytes } from 'node:crypto'
 

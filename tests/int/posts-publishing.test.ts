@@ -1,4 +1,4 @@
-// Issue 9, items 6 and 7: a post's date is the day it was first published (editable to backdate),
+// A post's date is the day it was first published (editable to backdate),
 // used for display, list order and feeds; excerpt and read time follow the content after the first
 // save, as the admin form sends them back, unless the creator wrote their own.
 import { randomBytes } from 'node:crypto'

@@ -1,6 +1,6 @@
-// Issue 9, "What a Ghost writer expects": a post's search and social fields (the SEO plugin's
+// What a Ghost writer expects: a post's search and social fields (the SEO plugin's
 // `meta` group) drive the post page's head, and it falls back to the title, excerpt and featured
-// image while they are empty. Lengths are enforced on save; every value is escaped in the head.
+// Image while they are empty. Lengths are enforced on save; every value is escaped in the head.
 import { randomBytes } from 'node:crypto'
 
 import sharp from 'sharp'

@@ -1,4 +1,4 @@
-// Issue 10: cancelling keeps Premium to the period's end; expiry ends it at the next visit; nobody
+// Cancelling keeps Premium to the period's end; expiry ends it at the next visit; nobody
 // but the site (and admins, for complimentary Premium) writes Premium; no PayPal config → 503.
 import { describe, expect, inject, it } from 'vitest'
 

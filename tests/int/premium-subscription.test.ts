@@ -1,4 +1,4 @@
-// Issue 10 / SPEC §4 Premium, §7 Payment: POST /api/user/premium-subscription asks PayPal, never the body.
+// SPEC §4 Premium, §7 Payment: POST /api/user/premium-subscription asks PayPal, never the body.
 import { describe, expect, it } from 'vitest'
 
 import { ApiClient, isoDateYearsAgo, registerMember } from '../helpers/api-client'

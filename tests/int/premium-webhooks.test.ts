@@ -1,4 +1,4 @@
-// Issue 10: POST /api/paypal/webhook — verified with PayPal, each event once, PayPal's current state over event order.
+// POST /api/paypal/webhook — verified with PayPal, each event once, PayPal's current state over event order.
 import { describe, expect, it } from 'vitest'
 
 import { saleResource } from '../fakes/paypal/types'
