@@ -5,16 +5,20 @@ import { randomBytes } from 'node:crypto'
 
 import type { Page } from '@playwright/test'
 
-import { admin, expect, expectToast, loginViaApi, open, SHOTS_DIR, test } from './fixtures'
+import { axeViolations, formatAxe } from './audit-helpers'
+import { admin, expect, expectToast, loginViaApi, open, SHOTS_DIR, test, waitForIslands } from './fixtures'
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
 const shoot = async (page: Page, theme: 'light' | 'dark', name: string) => {
   await page.evaluate((t) => window.localStorage.setItem('theme', t), theme)
   await page.reload()
-  await page.waitForLoadState('load')
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
+  await waitForIslands(page)
+  await expect(page.getByTestId('admin-stream').first()).toBeVisible()
   await page.screenshot({ path: `${SHOTS_DIR}/${name}-${theme}.png`, fullPage: true })
+  // Contrast and names with a stream card on the page (the site-wide audit sees an empty list).
+  const findings = await axeViolations(page)
+  expect(findings, formatAxe(findings)).toEqual([])
 }
 
 test('an admin schedules an OBS stream, copies its key, goes live, ends it and deletes it', async ({ page }) => {
@@ -67,12 +71,24 @@ test('an admin schedules an OBS stream, copies its key, goes live, ends it and d
   await shoot(page, 'light', 'admin-live')
   await shoot(page, 'dark', 'admin-live')
 
+  // Its settings change in the same form, opened by Edit (the focus goes there).
+  await card.getByRole('button', { name: `Edit ${title}` }).click()
+  const edit = page.getByRole('form', { name: `Edit “${title}”` })
+  await expect(edit.getByLabel('Title')).toBeFocused()
+  await expect(edit.getByLabel('Frame rate')).toHaveValue('60')
+  await edit.getByLabel('Bitrate').fill('4000')
+  await edit.getByRole('button', { name: 'Save settings' }).click()
+  await expectToast(page, 'Stream updated')
+  await expect(card).toContainText('1080p (1920x1080) · 4000 kbps · 60 fps')
+  await expect(form).toBeVisible()
+
   // Scheduled → live: no delete while live.
   await card.getByRole('button', { name: `Go Live with ${title}` }).click()
   await expectToast(page, 'Stream is live')
   await expect(card.getByTestId('stream-status')).toHaveText('LIVE')
   await expect(card.getByRole('button', { name: `Delete ${title}` })).toHaveCount(0)
   await expect(card.getByRole('button', { name: /^Go Live/ })).toHaveCount(0)
+  await card.screenshot({ path: `${SHOTS_DIR}/admin-live-card-live.png` })
 
   // Live → ended, after a confirm; the keyboard reaches the dialog's buttons.
   await card.getByRole('button', { name: `End Stream ${title}` }).click()

@@ -177,17 +177,19 @@ export function StreamForm({ editing, onDone, onSaved }: StreamFormProps) {
       <fieldset className="space-y-4 border-t border-border pt-4">
         <legend className="float-left mb-1 w-full text-sm font-bold">Stream settings</legend>
         <div className="clear-left grid gap-4 sm:grid-cols-2">
-          <Field id={id('resolution')} label="Resolution" error={errors.resolution}>
-            {(a11y) => (
-              <Select a11y={a11y} value={values.resolution} onChange={(v) => set('resolution', v)}>
-                {STREAM_RESOLUTIONS.map((r) => (
-                  <option key={r.value} value={r.value}>
-                    {r.label} ({r.value})
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <div className="sm:col-span-2">
+            <Field id={id('resolution')} label="Resolution" error={errors.resolution}>
+              {(a11y) => (
+                <Select a11y={a11y} value={values.resolution} onChange={(v) => set('resolution', v)}>
+                  {STREAM_RESOLUTIONS.map((r) => (
+                    <option key={r.value} value={r.value}>
+                      {r.label} ({r.value})
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </div>
           <Field id={id('bitrate')} label="Bitrate" labelSuffix="(kbps)" error={errors.bitrate}>
             {(a11y) => (
               <Input
@@ -213,17 +215,19 @@ export function StreamForm({ editing, onDone, onSaved }: StreamFormProps) {
               </Select>
             )}
           </Field>
-          <Field id={id('encoder')} label="Encoder" error={errors.encoder}>
-            {(a11y) => (
-              <Select a11y={a11y} value={values.encoder} onChange={(v) => set('encoder', v)}>
-                {STREAM_ENCODERS.map((encoder) => (
-                  <option key={encoder} value={encoder}>
-                    {ENCODER_LABELS[encoder]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <div className="sm:col-span-2">
+            <Field id={id('encoder')} label="Encoder" error={errors.encoder}>
+              {(a11y) => (
+                <Select a11y={a11y} value={values.encoder} onChange={(v) => set('encoder', v)}>
+                  {STREAM_ENCODERS.map((encoder) => (
+                    <option key={encoder} value={encoder}>
+                      {ENCODER_LABELS[encoder]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </div>
         </div>
       </fieldset>
 
