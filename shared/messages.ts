@@ -31,6 +31,7 @@ export const TITLE_REQUIRED = 'Title is required'
 export const PUBLISHED_DATE_REQUIRED = 'Published date is required'
 export const CHANNEL_HANDLE_REQUIRED = 'Please enter a channel handle'
 export const STREAM_TITLE_REQUIRED = 'Stream title is required.'
+export const STREAM_EMBED_URL_REQUIRED = 'YouTube and StreamYard streams need the embed address (Stream URL).'
 
 // Upload checks (title / description pairs)
 export const FILE_TOO_LARGE = 'File too large'

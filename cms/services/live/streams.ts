@@ -4,6 +4,7 @@ import type { Payload, Where } from 'payload'
 
 import type { LiveStreamStatus, StreamPlatform } from '../../../shared/constants'
 import { STREAM_DEFAULTS } from '../../../shared/constants'
+import { STREAM_EMBED_URL_REQUIRED } from '../../../shared/messages'
 import type { LiveStreamCreateData, LiveStreamUpdateData } from '../../../shared/schemas/live'
 import type { AdminLiveStream, LiveStream, ObsSettings } from '../../../shared/types/live'
 import type { LiveStream as LiveStreamDoc, Video } from '../../payload-types'
@@ -15,7 +16,6 @@ import { newStreamKey } from './stream-key'
 export const SIGN_IN_TO_WATCH_LIVE = 'Please sign in to watch live streams.'
 export const STREAM_NOT_FOUND = 'Stream not found.'
 export const END_BEFORE_DELETING = 'End the stream before deleting it.'
-export const EMBED_URL_FOR_PLATFORM = 'YouTube and StreamYard streams need the embed address (Stream URL).'
 
 /** The gate reads a stream as a premium item when it is premium only (HOUSE rule 13). */
 export const gateItemOf = (stream: Pick<LiveStreamDoc, 'isPremiumOnly'>) => ({ isPremium: stream.isPremiumOnly !== false })
@@ -140,7 +140,7 @@ function settingsData(input: SettingsInput, platform: StreamPlatform | undefined
 export async function createStream(payload: Payload, { user, data }: { user: Caller; data: LiveStreamCreateData }): Promise<AdminLiveStream> {
   assertAdmin(user)
   const platform = data.platform ?? STREAM_DEFAULTS.platform
-  if (platform !== 'obs' && !data.streamUrl) throw badRequest(EMBED_URL_FOR_PLATFORM)
+  if (platform !== 'obs' && !data.streamUrl) throw badRequest(STREAM_EMBED_URL_REQUIRED)
   const doc = await payload.create({
     collection: 'live-streams',
     data: { title: data.title, ...settingsData(data, platform), platform, status: 'scheduled', streamKey: newStreamKey() },
@@ -161,7 +161,7 @@ export async function updateStream(payload: Payload, { user, id, data }: { user:
   assertAdmin(user)
   const current = await findStreamOrThrow(payload, user, id)
   const platform = data.platform ?? current.platform
-  if (platform !== 'obs' && !(data.streamUrl ?? current.streamUrl)) throw badRequest(EMBED_URL_FOR_PLATFORM)
+  if (platform !== 'obs' && !(data.streamUrl ?? current.streamUrl)) throw badRequest(STREAM_EMBED_URL_REQUIRED)
   const changes: Partial<LiveStreamDoc> = { ...settingsData(data, platform) }
   if (data.title !== undefined) changes.title = data.title
   if (data.status !== undefined) changes.status = data.status

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { STREAM_TITLE_REQUIRED } from '../../../../shared/messages'
 import type { AdminLiveStream } from '../../../../shared/types/live'
-import { EMBED_URL_REQUIRED, emptyStreamForm, streamBody, streamFormOf, validateStream } from './stream-form'
+import { emptyStreamForm, streamBody, streamFormOf, validateStream } from './stream-form'
+import { STREAM_EMBED_URL_REQUIRED } from '../../../../shared/messages'
 
 const NY = 'America/New_York'
 
@@ -24,7 +25,7 @@ describe('the /admin Live form', () => {
 
   it('asks YouTube and StreamYard streams for their embed address, and sends it only for them', () => {
     const youtube = { ...emptyStreamForm(), title: 'Q&A', platform: 'youtube' as const }
-    expect(validateStream(youtube, NY, 'create')).toEqual({ streamUrl: EMBED_URL_REQUIRED })
+    expect(validateStream(youtube, NY, 'create')).toEqual({ streamUrl: STREAM_EMBED_URL_REQUIRED })
     expect(validateStream({ ...youtube, streamUrl: 'http://example.com' }, NY, 'create').streamUrl).toBe('Stream URL must be an https:// address.')
     const body = streamBody({ ...youtube, streamUrl: 'https://www.youtube.com/embed/abc' }, NY)
     expect(body).toMatchObject({ platform: 'youtube', streamUrl: 'https://www.youtube.com/embed/abc' })

@@ -2,6 +2,7 @@
 // Stream defaults). Times are typed on the site's clock, as every /admin date picker, and sent as
 // ISO instants.
 import { fieldErrors } from '../../../../shared/api-error'
+import { STREAM_EMBED_URL_REQUIRED } from '../../../../shared/messages'
 import { STREAM_DEFAULTS, type StreamEncoder, type StreamPlatform } from '../../../../shared/constants'
 import { liveStreamCreateSchema, liveStreamUpdateSchema } from '../../../../shared/schemas/live'
 import type { AdminLiveStream } from '../../../../shared/types/live'
@@ -11,8 +12,6 @@ export const ADMIN_STREAMS_URL = '/api/admin/live-streams'
 export const ADMIN_STREAMS_QUERY_KEY = [ADMIN_STREAMS_URL] as const
 export const adminStreamUrl = (id: number) => `${ADMIN_STREAMS_URL}/${id}`
 
-/** The server says the same (cms/services/live/streams.ts); checked here too so the field shows it. */
-export const EMBED_URL_REQUIRED = 'YouTube and StreamYard streams need the embed address (Stream URL).'
 
 export const PLATFORM_LABELS: Record<StreamPlatform, string> = { obs: 'OBS', streamyard: 'StreamYard', youtube: 'YouTube' }
 export const ENCODER_LABELS: Record<StreamEncoder, string> = {
@@ -97,7 +96,7 @@ export function validateStream(v: StreamFormValues, timeZone: string, mode: 'cre
     }
   }
   if (v.scheduledAt && !body.scheduledAt) errors.scheduledAt ??= 'Pick a date and a time.'
-  if (v.platform !== 'obs' && !v.streamUrl.trim()) errors.streamUrl ??= EMBED_URL_REQUIRED
+  if (v.platform !== 'obs' && !v.streamUrl.trim()) errors.streamUrl ??= STREAM_EMBED_URL_REQUIRED
   return errors
 }
 
