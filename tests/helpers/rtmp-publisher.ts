@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 
 import { ffmpegPath } from '../../cms/services/video-transcode/binaries'
 
+/** The burned-in clock counts milliseconds modulo this (drawtext prints 32-bit integers). */
+export const CLOCK_MODULO_MS = 100_000_000
+
 export type RtmpPublisher = {
   /** Resolves when ffmpeg has exited (its code; null when killed). */
   exited: Promise<number | null>
@@ -21,8 +24,9 @@ export type PublishOptions = {
   /** Stop by itself after this many seconds. */
   seconds?: number
   /**
-   * Burns the publisher's wall-clock time (ms) into the picture, and sends it as stream metadata,
-   * so a player's latency can be read off a frame later.
+   * Burns the wall-clock time each frame was sent into the picture (ms since the epoch modulo
+   * CLOCK_MODULO_MS: `-re` paces frames in real time from the start) and sends the start as the
+   * `publishedAt` metadata, so a player's latency can be read off a frame later.
    */
   clock?: boolean
 }
@@ -33,7 +37,9 @@ export type PublishOptions = {
  */
 export function startRtmpPublisher(port: number, key: string, { size = '640x360', rate = 30, seconds, clock = false, app = 'live' }: PublishOptions & { app?: string } = {}): RtmpPublisher {
   const [, height = '360'] = size.split('x')
-  const draw = clock ? `,drawtext=text='%{localtime\\:%s}%{eif\\:mod(t*1000\\,1000)\\:d\\:3}':fontsize=${Math.round(Number(height) / 10)}:fontcolor=white:box=1:boxcolor=black:x=10:y=10` : ''
+  const startedAt = Date.now()
+  // drawtext's eif prints an int: the epoch ms are taken modulo 1e8 (about 27 hours) to fit.
+  const draw = clock ? `,drawtext=text='%{eif\\:${startedAt % CLOCK_MODULO_MS}+t*1000\\:d}':fontsize=${Math.round(Number(height) / 10)}:fontcolor=white:box=1:boxcolor=black:x=10:y=10` : ''
   const args = [
     '-hide_banner', '-loglevel', 'error', '-nostdin',
     '-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}${draw}`,
@@ -41,7 +47,7 @@ export function startRtmpPublisher(port: number, key: string, { size = '640x360'
     ...(seconds ? ['-t', String(seconds)] : []),
     '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', String(rate), '-keyint_min', String(rate),
     '-c:a', 'aac', '-b:a', '96k',
-    ...(clock ? ['-metadata', `publishedAt=${Date.now()}`] : []),
+    ...(clock ? ['-metadata', `publishedAt=${startedAt}`] : []),
     '-f', 'flv', `rtmp://127.0.0.1:${port}/${app}/${key}`,
   ]
   const child: ChildProcess = spawn(ffmpegPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] })
