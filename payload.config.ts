@@ -51,6 +51,7 @@ import { migrations } from './cms/migrations'
 import { analyticsRollupTask } from './cms/services/analytics/task'
 import { TRANSCODE_QUEUE, TRANSCODE_RECOVERY_QUEUE, transcodeRecoveryCron, videoTranscodeRecoveryTask, videoTranscodeTask } from './cms/services/video-transcode/task'
 import { youtubeSyncTask } from './cms/services/youtube/task'
+import { LIVE_QUEUE, liveGraceEndTask, liveReplayTask } from './cms/services/live/jobs'
 import { withoutJobStatsLocks } from './cms/plugins/job-stats-locks'
 import { seo } from './cms/plugins/seo'
 import { logger } from './server/logger'
@@ -125,13 +126,15 @@ export default buildConfig({
   // generate`, migrate or the build. autoRun also queues scheduled tasks (`schedule`) in its queue.
   // Its REST doors are admin-only (the jobs collection's own access is closed).
   jobs: {
-    tasks: [analyticsRollupTask, videoTranscodeTask, videoTranscodeRecoveryTask, youtubeSyncTask, seoBotTask],
+    tasks: [analyticsRollupTask, videoTranscodeTask, videoTranscodeRecoveryTask, youtubeSyncTask, seoBotTask, liveGraceEndTask, liveReplayTask],
     autoRun: [
       { cron: process.env.JOBS_CRON || '* * * * *', queue: 'default', limit: 10 },
       // Uploads' transcodes (cms/services/video-transcode): one at a time per process.
       { cron: process.env.JOBS_CRON || '* * * * *', queue: TRANSCODE_QUEUE, limit: 1 },
       // Transcodes cut off by a crash are queued again within a minute (not at JOBS_CRON's pace).
       { cron: transcodeRecoveryCron(), queue: TRANSCODE_RECOVERY_QUEUE, limit: 1 },
+      // Live streams (cms/services/live): grace-period ends (due at the end of the grace) and replays.
+      { cron: process.env.JOBS_CRON || '* * * * *', queue: LIVE_QUEUE, limit: 5 },
     ],
     access: Object.fromEntries((['run', 'queue', 'cancel'] as const).map((door) => [door, ({ req }: { req: PayloadRequest }) => userIsAdmin(requestUser(req))])),
   },

@@ -171,6 +171,8 @@ export interface Config {
       videoTranscodeRecovery: TaskVideoTranscodeRecovery;
       youtubeSync: TaskYoutubeSync;
       seoBotRun: TaskSeoBotRun;
+      liveGraceEnd: TaskLiveGraceEnd;
+      liveReplay: TaskLiveReplay;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -1289,6 +1291,8 @@ export interface PayloadJob {
           | 'videoTranscodeRecovery'
           | 'youtubeSync'
           | 'seoBotRun'
+          | 'liveGraceEnd'
+          | 'liveReplay'
           | 'schedulePublish';
         taskID: string;
         input?:
@@ -1330,6 +1334,8 @@ export interface PayloadJob {
         | 'videoTranscodeRecovery'
         | 'youtubeSync'
         | 'seoBotRun'
+        | 'liveGraceEnd'
+        | 'liveReplay'
         | 'schedulePublish'
       )
     | null;
@@ -2247,6 +2253,30 @@ export interface TaskSeoBotRun {
     force?: boolean | null;
   };
   output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskLiveGraceEnd".
+ */
+export interface TaskLiveGraceEnd {
+  input: {
+    streamId: number;
+  };
+  output: {
+    outcome?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskLiveReplay".
+ */
+export interface TaskLiveReplay {
+  input: {
+    streamId: number;
+  };
+  output: {
+    outcome?: string | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

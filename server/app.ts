@@ -7,6 +7,7 @@ import type { Payload } from 'payload'
 import { logger } from './logger'
 import { nextEarlyAccessOpening } from '../cms/services/premium-gate/cache'
 import { createMediaRouter } from './media'
+import { createLiveHlsRouter } from './live-hls'
 import { createVideoUploadRouter } from './video-upload'
 import { createPageCache } from './page-cache'
 import { createMemberPageCache } from './member-page-cache'
@@ -60,6 +61,8 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
 
   // Astro's hashed client assets never change under the same name.
   app.use('/_astro', express.static(path.join(siteDir, 'client/_astro'), { immutable: true, maxAge: '1y', index: false }))
+  // Live streams' HLS, gated on every request (server/live-hls.ts); before the public files' lookup.
+  app.use('/live-hls', createLiveHlsRouter({ payload }))
   // Public files all have an extension; page URLs skip the disk lookup.
   const publicFiles = express.static(path.join(siteDir, 'client'), { maxAge: '1h', index: false })
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))

@@ -17,6 +17,8 @@ async function main() {
   let stopping = false
   let httpServer: http.Server | undefined
   let payload: import('payload').Payload | undefined
+  let rtmpIngest: import('../cms/services/live/ingest/server').RtmpIngest | null = null
+  let stopLiveMonitor: (() => void) | undefined
 
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -27,6 +29,9 @@ async function main() {
     const closed = new Promise<void>((resolve) => (httpServer ? httpServer.close(() => resolve()) : resolve()))
     httpServer?.closeIdleConnections()
     await closed
+    // OBS connections wind up (recordings closed, grace periods queued) while the pool is open.
+    stopLiveMonitor?.()
+    await rtmpIngest?.close()
     // Page views still buffered (cms/services/analytics) are written while the pool is open.
     const { stopAnalyticsRecorders } = await import('../cms/services/analytics/recorder')
     await stopAnalyticsRecorders()
@@ -70,6 +75,14 @@ async function main() {
       logger.error({ err }, 'HTTP server error')
       void shutdown('error')
     })
+
+    // Live streams from OBS (cms/services/live/README.md): RTMP on its own port; a port clash is
+    // logged and the site runs on without it. Viewer counts and lost publishers are looked after
+    // by every process.
+    const { startRtmpIngest } = await import('../cms/services/live/ingest/server')
+    const { startLiveMonitor } = await import('../cms/services/live/viewers')
+    rtmpIngest = await startRtmpIngest(payload)
+    stopLiveMonitor = startLiveMonitor(payload)
   } catch (err) {
     logger.error({ err }, 'start-up failed')
     await env.embedded?.stop().catch(() => undefined)

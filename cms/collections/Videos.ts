@@ -5,6 +5,7 @@ import { requestUser } from '../access/roles'
 import { earlyAccessField } from '../fields/early-access'
 import { keyMomentsField } from '../fields/key-moments'
 import { canOpen, opensEverything, type GateItem } from '../services/premium-gate'
+import { syncReplayStatus } from '../services/live/replay-hooks'
 import { removeUploadedVideoFiles } from '../services/video-upload/hooks'
 import { TRANSCODE_STATUS_LABELS, TRANSCODE_STATUSES } from '../../shared/video-upload'
 
@@ -35,7 +36,8 @@ export const Videos: CollectionConfig = {
   access: { read: onSiteOrAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   defaultSort: '-publishedAt',
   // Uploads: a deleted self-hosted video's files go with it (cms/services/video-upload).
-  hooks: { afterDelete: [removeUploadedVideoFiles] },
+  // A live stream's replay is ready (or failed) when its video's transcode is (cms/services/live).
+  hooks: { afterChange: [syncReplayStatus], afterDelete: [removeUploadedVideoFiles] },
   // The videoUrl rule reads the gate's fields: every read carries them, whatever a `select` asks for.
   forceSelect: { isPremium: true, isUncut: true, earlyAccessUntil: true },
   fields: [

@@ -31,6 +31,7 @@ import * as migration_20261125_135439_seo_bot from './20261125_135439_seo_bot';
 import * as migration_20261125_141333_comment_votes_replies from './20261125_141333_comment_votes_replies';
 import * as migration_20261127_040000_date_of_birth_noon from './20261127_040000_date_of_birth_noon';
 import * as migration_20261127_070152_live_streams from './20261127_070152_live_streams';
+import * as migration_20261127_071329_live_jobs from './20261127_071329_live_jobs';
 
 export const migrations = [
   {
@@ -196,6 +197,11 @@ export const migrations = [
   {
     up: migration_20261127_070152_live_streams.up,
     down: migration_20261127_070152_live_streams.down,
-    name: '20261127_070152_live_streams'
+    name: '20261127_070152_live_streams',
+  },
+  {
+    up: migration_20261127_071329_live_jobs.up,
+    down: migration_20261127_071329_live_jobs.down,
+    name: '20261127_071329_live_jobs'
   },
 ];

@@ -48,6 +48,8 @@ export async function startTestServer(
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // No RTMP ingest unless a test asks for one (a fixed 1935 would clash between servers).
+      RTMP_PORT: '0',
       ...env,
     },
   })
