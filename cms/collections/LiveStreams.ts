@@ -12,6 +12,7 @@ import {
   liveHlsPlaylistPath,
 } from '../../shared/constants'
 import { authenticated, isAdmin, isAdminField } from '../access'
+import { publishStatusChange } from '../services/live/events'
 import { enforceStatusMoves } from '../services/live/status'
 import { newStreamKey } from '../services/live/stream-key'
 import { rtmpServerUrl } from '../services/live/urls'
@@ -31,6 +32,7 @@ export const LiveStreams: CollectionConfig = {
   defaultSort: '-scheduledStart',
   hooks: {
     beforeChange: [enforceStatusMoves],
+    afterChange: [publishStatusChange],
     // What hangs off a stream goes with it, in the same transaction (their columns are NOT NULL).
     beforeDelete: [
       async ({ req, id }) => {
