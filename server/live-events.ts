@@ -33,8 +33,10 @@ function endStreamsOnSignal() {
   if (endsOnSignal) return
   endsOnSignal = true
   // The browser reconnects (to another instance behind the proxy, or to this one once it is back).
-  const endAll = () => {
+  const endAll = (signal: NodeJS.Signals) => {
     for (const res of openStreams) res.end()
+    // Alone, this listener would keep the signal from stopping the process: let it do so.
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
   }
   process.once('SIGTERM', endAll)
   process.once('SIGINT', endAll)

@@ -34,6 +34,8 @@ export type EventStream = {
   events: LiveStreamEvent[]
   /** Resolves with the first event (already received or still to come) that matches. */
   next: (match: (event: LiveStreamEvent) => boolean, timeoutMs?: number) => Promise<LiveStreamEvent>
+  /** Resolves when the server ends the stream (or close() aborts it). */
+  ended: Promise<void>
   close: () => void
 }
 
@@ -49,7 +51,10 @@ export async function openEvents(baseUrl: string, streamId: number | string, coo
   })
   const events: LiveStreamEvent[] = []
   const waiters = new Set<() => void>()
+  let finish = () => {}
+  const ended = new Promise<void>((resolve) => (finish = resolve))
   const stream: EventStream = {
+    ended,
     status: res.status,
     headers: res.headers,
     body: null,
@@ -74,6 +79,7 @@ export async function openEvents(baseUrl: string, streamId: number | string, coo
   }
   if (res.status !== 200) {
     stream.body = await res.json().catch(() => null)
+    finish()
     return stream
   }
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
@@ -97,6 +103,8 @@ export async function openEvents(baseUrl: string, streamId: number | string, coo
       }
     } catch {
       /* aborted by close() */
+    } finally {
+      finish()
     }
   })()
   await subscribed

@@ -13,6 +13,7 @@ import { ROOT, runLabel } from '../helpers/test-database'
 import { startTestServer, type TestServer } from '../helpers/test-server'
 import { createStream, openEvents, onServer, setStatus, type EventStream } from './live-chat-helpers'
 import { baseUrl, premiumMember, signedInAdmin } from './premium-helpers'
+import { sql } from './sql'
 
 let second: TestServer
 let admin: ApiClient
@@ -192,5 +193,34 @@ describe('live chat across two server processes', () => {
     const late = await client.post(chatPath(id), { body: 'too late' })
     expect(late.status).toBe(409)
     expect(late.body).toEqual({ error: CHAT_READ_ONLY })
+  })
+
+  it('a LISTEN connection that drops is opened again; the streams it fed end, so browsers reconnect', async () => {
+    const id = await createStream(admin)
+    const { client } = await registerMember(baseUrl)
+    const before = await events(second.url, id, client.cookie)
+    const killed = await sql(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN live_stream_events' and pid <> pg_backend_pid()`,
+    )
+    // One per server process.
+    expect(killed.length).toBe(2)
+    await before.ended
+    const after = await events(second.url, id, client.cookie)
+    const posted = await client.post(chatPath(id), { body: 'still here' })
+    expect(posted.status).toBe(201)
+    await after.next(isMessage(posted.body.id))
+  })
+
+  it('a server stopping ends its open event streams at once instead of waiting on them', async () => {
+    const id = await createStream(admin)
+    const { client } = await registerMember(baseUrl)
+    const viewer = await events(second.url, id, client.cookie)
+    const started = Date.now()
+    const stopped = second.stop().then(() => Date.now() - started)
+    await viewer.ended
+    const endedAfter = Date.now() - started
+    // The stream ends at the signal, not when the 15 s forced exit (server/index.ts) would cut it.
+    expect(endedAfter).toBeLessThan(3_000)
+    expect(await stopped).toBeLessThan(10_000)
   })
 })
