@@ -7,6 +7,7 @@ import type { Payload } from 'payload'
 import { logger } from './logger'
 import { nextEarlyAccessOpening } from '../cms/services/premium-gate/cache'
 import { createMediaRouter } from './media'
+import { liveEvents } from './live-events'
 import { createLiveHlsRouter } from './live-hls'
 import { createVideoUploadRouter } from './video-upload'
 import { createPageCache } from './page-cache'
@@ -57,6 +58,7 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.use(cmsApiGuards(payload))
   // Ids, counts, filters and bodies Payload would pass to PostgreSQL unchecked (a 500): 4xx here.
   app.use(cmsRequestGuard(payload))
+  app.get('/api/live-streams/:id/events', liveEvents(payload))
   app.all(['/cms', '/cms/{*rest}', '/_next/{*rest}', '/__nextjs{*rest}'], (req, res) => void nextHandler(requestForNext(req), res))
 
   // Astro's hashed client assets never change under the same name.

@@ -12,6 +12,7 @@ import {
   liveHlsPlaylistPath,
 } from '../../shared/constants'
 import { authenticated, isAdmin, isAdminField } from '../access'
+import { publishStatusChange } from '../services/live/events'
 import { queueReplayWhenEnded } from '../services/live/replay-hooks'
 import { enforceStatusMoves } from '../services/live/status'
 import { newStreamKey } from '../services/live/stream-key'
@@ -32,8 +33,9 @@ export const LiveStreams: CollectionConfig = {
   defaultSort: '-scheduledStart',
   hooks: {
     beforeChange: [enforceStatusMoves],
-    // An ended OBS stream's recording becomes its replay video (cms/services/live/replay.ts).
-    afterChange: [queueReplayWhenEnded],
+    // Viewers hear of a status change once it commits (cms/services/live/events.ts); an ended OBS
+    // stream's recording becomes its replay video (cms/services/live/replay.ts).
+    afterChange: [publishStatusChange, queueReplayWhenEnded],
     // What hangs off a stream goes with it, in the same transaction (their columns are NOT NULL).
     beforeDelete: [
       async ({ req, id }) => {
