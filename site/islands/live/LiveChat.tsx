@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { ApiError, messageFromApiError } from '../../../shared/api-error'
 import { LIVE_CHAT_MESSAGE_MAX } from '../../../shared/constants'
-import { CHAT_MEMBER_MUTED, CHAT_MESSAGE_DELETED, CHAT_MUTED, CHAT_SLOW_DOWN, FAILED_TO_DELETE_CHAT_MESSAGE, FAILED_TO_MUTE_MEMBER, LIVE_CHAT, NO_CHAT_MESSAGES, STREAM_HAS_ENDED } from '../../../shared/live-messages'
+import { CHAT_LOAD_FAILED, CHAT_MEMBER_MUTED, CHAT_MESSAGE_DELETED, CHAT_MUTED, CHAT_SLOW_DOWN, FAILED_TO_DELETE_CHAT_MESSAGE, FAILED_TO_MUTE_MEMBER, LIVE_CHAT, NO_CHAT_MESSAGES, STREAM_HAS_ENDED } from '../../../shared/live-messages'
 import { LIVE_CHAT_MESSAGE_REQUIRED } from '../../../shared/schemas/live'
 import type { LiveChatMessage, LiveStreamEvent } from '../../../shared/types/live'
 import { apiJson } from '../../lib/api-client'
@@ -91,7 +91,12 @@ export function LiveChat({ streamId, selfId, live, onEvent, className }: LiveCha
     <section aria-label={LIVE_CHAT} className={cx('flex min-h-0 flex-col bg-card text-card-foreground', className)} data-testid="live-chat">
       <h3 className="border-b border-border px-4 py-2.5 text-base font-bold">{LIVE_CHAT}</h3>
       {!state ? (
-        <div className="flex flex-1 items-center justify-center p-6 text-sm text-muted-foreground">{error ? <p role="alert">{error}</p> : <span aria-busy="true" className="inline-flex items-center gap-2"><Spinner /> Loading chat…</span>}</div>
+        <div className="flex flex-1 items-center justify-center p-6 text-sm text-muted-foreground">{error ? (
+            <p role="alert" className="grid gap-1 text-center">
+              <span className="font-medium text-foreground">{CHAT_LOAD_FAILED}</span>
+              <span>{error}</span>
+            </p>
+          ) : <span aria-busy="true" className="inline-flex items-center gap-2"><Spinner /> Loading chat…</span>}</div>
       ) : (
         <ChatMessageList
           messages={state.messages}
