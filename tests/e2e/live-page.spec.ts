@@ -209,4 +209,54 @@ test.describe('/live', () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click()
     await expect(log.getByText('Hi from the moderators')).toHaveCount(0)
   })
+
+  test("an ended stream links its replay, and the replay's page opens the stream's chat read only when asked (history stubbed)", async ({ page }) => {
+    const suffix = tag()
+    const videoId = `liveReplay${suffix}`
+    const made = await api.post('/cms/api/videos', {
+      data: { videoId, title: `Replay of the town hall ${suffix}`, publishedAt: new Date().toISOString(), source: 'youtube' },
+      headers: { origin: origin() },
+    })
+    expect(made.status(), await made.text()).toBe(201)
+    const videoDocId = ((await made.json()) as { doc: { id: number } }).doc.id
+    const stream = await createStream(api, { title: `Ended town hall ${suffix}`, isPremium: false, platform: 'obs' })
+    await endStream(api, stream.id)
+    const linked = await api.patch(`/cms/api/live-streams/${stream.id}`, { data: { replayVideo: videoDocId }, headers: { origin: origin() } })
+    expect(linked.status(), await linked.text()).toBe(200)
+    try {
+      const chatReads: string[] = []
+      await page.route(`**/api/live-streams/${stream.id}/chat`, (route) => {
+        chatReads.push(route.request().method())
+        return route.fulfill({
+          json: {
+            messages: [{ id: 9, streamId: stream.id, body: 'What a stream!', createdAt: new Date().toISOString(), author: { id: 1, username: 'replay_fan', avatarUrl: null, isAdmin: false, isPremium: true, isModerator: false } }],
+            canChat: false,
+            canModerate: false,
+            muted: false,
+            status: 'ended',
+          },
+        })
+      })
+      await registerViaApi(page)
+      await open(page, '/live')
+      const ended = page.getByTestId('ended-stream').filter({ hasText: stream.title })
+      await expect(ended.getByRole('link', { name: 'Watch the replay' })).toHaveAttribute('href', `/video/${videoId}`)
+      await expect(ended.getByTestId('live-badge')).toHaveCount(0)
+
+      await open(page, `/video/${videoId}`)
+      const replay = page.getByTestId('chat-replay')
+      const toggle = replay.getByRole('button', { name: 'Chat Replay' })
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+      expect(chatReads).toEqual([])
+      await toggle.click()
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+      await expect(replay.getByRole('log', { name: 'Chat Replay messages' }).getByText('What a stream!')).toBeVisible()
+      await expect(replay.getByRole('textbox')).toHaveCount(0)
+      expect(chatReads).toEqual(['GET'])
+      await page.screenshot({ path: `${SHOTS_DIR}/live-chat-replay.png` })
+    } finally {
+      await api.delete(`/api/admin/live-streams/${stream.id}`, { headers: { origin: origin() } })
+      await api.delete(`/cms/api/videos/${videoDocId}`, { headers: { origin: origin() } })
+    }
+  })
 })
