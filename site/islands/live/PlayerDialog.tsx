@@ -103,7 +103,7 @@ function PlayerContent({ stream, selfId }: { stream: LiveStream; selfId: number 
           {closeIcon}
         </Dialog.Close>
       </header>
-      <div className="grid min-h-0 flex-1 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid min-h-0 flex-1 content-start lg:content-stretch lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col justify-center bg-black lg:min-h-0">
           {source.kind === 'hls' ? (
             <LiveHlsPlayer src={source.src} title={stream.title} ended={ended} />
