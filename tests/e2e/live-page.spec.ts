@@ -2,7 +2,11 @@
 // viewers and 'Watch Live'; upcoming streams on the viewer's own clock; the non-premium banner and
 // lock; the player dialog with the platform's embed or the site's own HLS ('Stream will begin
 // shortly...' until media arrives); a stream that goes live shows up without a reload.
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 import type { APIRequestContext, Page } from '@playwright/test'
 
@@ -257,6 +261,41 @@ test.describe('/live', () => {
     } finally {
       await api.delete(`/api/admin/live-streams/${stream.id}`, { headers: { origin: origin() } })
       await api.delete(`/cms/api/videos/${videoDocId}`, { headers: { origin: origin() } })
+    }
+  })
+
+  // The ingest is built separately: its playlist is stubbed at the browser with a few seconds of
+  // ffmpeg's test picture (a live playlist: no end tag), answering 404 first as the contract says.
+  test("an OBS stream's player waits through the playlist's 404s, plays at the live edge, and 'Go to live' returns from behind (media stubbed)", async ({ page }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'live-hls-'))
+    try {
+      execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=30', '-t', '12', '-c:v', 'libx264', '-preset', 'veryfast', '-g', '60', '-pix_fmt', 'yuv420p', '-f', 'hls', '-hls_time', '2', '-hls_list_size', '0', join(dir, 'index.m3u8')])
+      writeFileSync(join(dir, 'index.m3u8'), readFileSync(join(dir, 'index.m3u8'), 'utf8').replace('#EXT-X-ENDLIST\n', ''))
+      const stream = await createStream(api, { title: `OBS playing ${tag()}`, isPremium: false, platform: 'obs' })
+      started.push(stream.id)
+      let playlistAsks = 0
+      await page.route(`**/live-hls/${stream.id}/*`, (route) => {
+        const name = new URL(route.request().url()).pathname.split('/').pop()!
+        if (!/^index\d*\.(m3u8|ts)$/.test(name)) return route.fulfill({ status: 404, json: { error: 'Not found.' } })
+        if (name === 'index.m3u8' && ++playlistAsks <= 2) return route.fulfill({ status: 404, json: { error: 'The stream has not started yet.' } })
+        return route.fulfill({ status: 200, contentType: name.endsWith('.ts') ? 'video/mp2t' : 'application/vnd.apple.mpegurl', body: readFileSync(join(dir, name)) })
+      })
+      await registerViaApi(page)
+      await open(page, '/live')
+      await card(page, stream.title).getByRole('button', { name: 'Watch Live' }).click()
+      const player = page.getByRole('dialog', { name: stream.title }).getByTestId('live-player')
+      await expect(player).toHaveAttribute('data-phase', 'waiting')
+      await expect(player.getByText('Stream will begin shortly...')).toBeVisible()
+      await expect(player).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 })
+      expect(playlistAsks).toBeGreaterThan(2)
+      const edge = player.getByTestId('live-edge')
+      await expect(edge).toHaveAttribute('data-at-edge', '1')
+      await player.locator('video').evaluate((video: HTMLVideoElement) => video.pause())
+      await expect(edge).toHaveAttribute('data-at-edge', '0')
+      await player.getByRole('button', { name: 'Go to live' }).click()
+      await expect(edge).toHaveAttribute('data-at-edge', '1')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })

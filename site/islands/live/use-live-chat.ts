@@ -26,11 +26,17 @@ export function useLiveChat(streamId: number, { selfId, live, onEvent }: { selfI
   const [error, setError] = useState<string | null>(null)
   const onEventRef = useRef(onEvent)
   onEventRef.current = onEvent
+  // Events that arrive before the first history answer wait for it, so none is lost.
+  const early = useRef<LiveStreamEvent[] | null>([])
+  const selfRef = useRef(selfId)
+  selfRef.current = selfId
 
   const loadHistory = useCallback(async () => {
     try {
       const history = await apiJson<ChatHistory>('GET', chatPath(streamId))
-      setState((previous) => chatStateFrom(history, previous))
+      const waiting = early.current ?? []
+      early.current = null
+      setState((previous) => waiting.reduce((s, event) => applyLiveEvent(s, event, selfRef.current), chatStateFrom(history, previous)))
       setError(null)
     } catch (err) {
       setError(messageFromApiError(err))
@@ -39,6 +45,7 @@ export function useLiveChat(streamId: number, { selfId, live, onEvent }: { selfI
 
   useEffect(() => {
     setState(null)
+    early.current = []
     void loadHistory()
   }, [loadHistory])
 
@@ -49,7 +56,8 @@ export function useLiveChat(streamId: number, { selfId, live, onEvent }: { selfI
     const receive = (e: MessageEvent) => {
       const event = parseLiveEvent(e.data)
       if (!event) return
-      setState((s) => (s ? applyLiveEvent(s, event, selfId) : s))
+      if (early.current) early.current.push(event)
+      else setState((s) => (s ? applyLiveEvent(s, event, selfId) : s))
       onEventRef.current?.(event)
     }
     // After a drop the browser reconnects by itself; what was said meanwhile comes with the history.
