@@ -56,6 +56,13 @@ describe('the site CSP', () => {
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
   })
 
+  it("frames the live players /live embeds: YouTube Live and StreamYard, and nothing else new", () => {
+    const frames = parse(SITE_CSP).get('frame-src') ?? []
+    expect(frames).toEqual(expect.arrayContaining(['https://www.youtube.com', 'https://streamyard.com']))
+    expect(frames).not.toContain('*')
+    expect(frames).not.toContain('https:')
+  })
+
   it("gives Astro the same policy, so the pages' header (Astro's) matches the other responses'", () => {
     expect(ASTRO_CSP.scriptDirective.hashes).toEqual(INLINE_SCRIPT_HASHES)
     expect(ASTRO_CSP.scriptDirective.resources).not.toContain("'unsafe-inline'")

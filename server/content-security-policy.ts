@@ -30,7 +30,8 @@ const OTHER_DIRECTIVES = [
   "default-src 'self'",
   "img-src 'self' data: blob: https://i.ytimg.com https://img.youtube.com https://*.paypalobjects.com",
   "media-src 'self' blob:",
-  "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://www.paypal.com https://*.paypal.com",
+  // YouTube's players (videos and YouTube Live embeds), StreamYard's live embeds, PayPal's checkout.
+  "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://streamyard.com https://www.paypal.com https://*.paypal.com",
   "connect-src 'self' https://*.paypal.com",
   "font-src 'self' data:",
   "object-src 'none'",

@@ -56,6 +56,7 @@ function AvatarMenu({ user }: AvatarMenuProps) {
     { label: 'My Bookmarks', href: '/bookmarks' },
     { label: 'Leaderboard', href: '/leaderboard' },
     { label: 'Gamification', href: '/gamification' },
+    { label: 'Live Streams', href: '/live' },
     ...(offersPremium(user) ? [{ label: `Upgrade to Premium - ${PREMIUM_PRICE_LABEL}`, href: '/subscribe' }] : []),
     { label: 'Log out', onSelect: () => logout.mutate() },
   ]

@@ -68,12 +68,14 @@ test('register → verify age → Premium offer → avatar menu → log out → 
     'My Bookmarks',
     'Leaderboard',
     'Gamification',
+    'Live Streams',
     'Upgrade to Premium - $4.99',
     'Log out',
   ])
   await expect(menu.getByRole('menuitem', { name: 'My Bookmarks' })).toHaveAttribute('href', '/bookmarks')
   await expect(menu.getByRole('menuitem', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard')
   await expect(menu.getByRole('menuitem', { name: 'Gamification' })).toHaveAttribute('href', '/gamification')
+  await expect(menu.getByRole('menuitem', { name: 'Live Streams' })).toHaveAttribute('href', '/live')
   await expect(menu.getByRole('menuitem', { name: 'Upgrade to Premium - $4.99' })).toHaveAttribute('href', '/subscribe')
   await expect(menu.getByRole('menuitem', { name: 'Verify Age' })).toHaveCount(0)
 

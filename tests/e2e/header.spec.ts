@@ -106,6 +106,7 @@ test.describe('member', () => {
       'My Bookmarks',
       'Leaderboard',
       'Gamification',
+      'Live Streams',
       'Upgrade to Premium - $4.99',
       'Log out',
     ])

@@ -180,3 +180,21 @@ export async function deleteStream(payload: Payload, { user, id }: { user: Calle
   await payload.delete({ collection: 'live-streams', id, ...asCaller(user) })
   return { id }
 }
+
+/**
+ * The ended stream whose recording is the video `videoId` (its page shows that stream's chat as a
+ * replay), or null. Only the id: the chat itself is read, gated, by the chat history endpoint.
+ */
+export async function streamOfReplay(payload: Payload, videoId: string): Promise<number | null> {
+  // Read for any caller: a stream id says nothing the video page does not; the history endpoint gates the chat.
+  const { docs } = await payload.find({
+    collection: 'live-streams',
+    where: { and: [{ status: { equals: 'ended' } }, { 'replayVideo.videoId': { equals: videoId } }] },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    select: { status: true },
+  })
+  return docs[0]?.id ?? null
+}
