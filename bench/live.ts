@@ -5,6 +5,7 @@
 //      site's pages' throughput with and without them,
 //   3. chat: members connected to the stream's events on two server processes on one database,
 //      the time from a post to its arrival at every member.
+import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -43,7 +44,8 @@ async function main() {
   const database = await createTestDatabase('bench-live')
   cleanups.push(database.dispose)
   const rtmpPort = await freePort()
-  const limits = { RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_REGISTER: '100000' }
+  // One secret for both processes, as behind a load balancer: a session cookie works on either.
+  const limits = { RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_REGISTER: '100000', PAYLOAD_SECRET: randomBytes(32).toString('hex') }
   log('starting two server processes on one database…')
   const a = await startTestServer('bench-live-a', database.url, { ...limits, RTMP_PORT: String(rtmpPort) })
   cleanups.push(a.stop)
@@ -71,7 +73,7 @@ async function main() {
   let firstSegmentAt = 0
   await waitFor(
     async () => {
-      const res = await fetch(playlist, { headers: { cookie: members[0]! } })
+      const res = await fetch(playlist, { headers: { cookie: members[0]!, 'sec-fetch-site': 'same-origin' } })
       const text = await res.text()
       // The first segment's EXT-X-PROGRAM-DATE-TIME against the publisher's own start: how much
       // later than the camera the packager's clock says that first frame was.
@@ -184,7 +186,7 @@ async function measureLatency(origin: string, cookie: string, streamId: number, 
     await context.addCookies([{ name, value, url: origin }])
     const page = await context.newPage()
     await page.goto(`${origin}/live`)
-    await page.getByTestId(`watch-live-${streamId}`).click()
+    await page.locator(`[data-testid="live-stream-card"][data-stream-id="${streamId}"]`).getByRole('button', { name: /Watch Live/ }).click()
     const video = page.locator('video[data-playing-date]')
     await video.waitFor({ timeout: 30_000 })
     await sleep(5000)

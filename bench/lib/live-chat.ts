@@ -27,9 +27,13 @@ type Listener = { close: () => void; ready: Promise<void> }
 function listen(url: string, cookie: string, onMessage: (body: string, at: number) => void): Listener {
   const controller = new AbortController()
   let markReady: () => void = () => {}
-  const ready = new Promise<void>((resolve) => (markReady = resolve))
+  let fail: (error: Error) => void = () => {}
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve
+    fail = reject
+  })
   void (async () => {
-    const res = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal })
+    const res = await fetch(url, { headers: { cookie, accept: 'text/event-stream', 'sec-fetch-site': 'same-origin' }, signal: controller.signal })
     if (!res.ok || !res.body) throw new Error(`events: ${res.status}`)
     markReady()
     const decoder = new TextDecoder()
@@ -54,6 +58,7 @@ function listen(url: string, cookie: string, onMessage: (body: string, at: numbe
       }
     }
   })().catch((error: Error) => {
+    fail(error)
     if (error.name !== 'AbortError') console.error('[bench] chat listener failed:', error.message)
   })
   return { close: () => controller.abort(), ready }

@@ -37,7 +37,7 @@ export async function simulateViewers(playlistUrl: string, cookies: readonly str
   const timed = async (url: string, cookie: string, into: number[]): Promise<Response | null> => {
     const t = performance.now()
     try {
-      const res = await fetch(url, { headers: { cookie } })
+      const res = await fetch(url, { headers: { cookie, 'sec-fetch-site': 'same-origin' } })
       const body = await res.arrayBuffer()
       into.push(performance.now() - t)
       if (!res.ok) failures++

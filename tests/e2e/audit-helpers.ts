@@ -68,6 +68,7 @@ export const ROUTES: readonly AuditRoute[] = [
   { name: 'register', path: at('/register'), audiences: VARIANT },
   { name: 'age verification', path: at('/age-verification'), audiences: PUBLIC },
   { name: 'bookmarks', path: at('/bookmarks'), audiences: PUBLIC },
+  { name: 'live', path: at('/live'), audiences: PUBLIC },
   { name: 'leaderboard', path: at('/leaderboard'), audiences: PUBLIC },
   { name: 'leaderboard (monthly)', path: at('/leaderboard?period=monthly'), audiences: VARIANT },
   { name: 'gamification', path: at('/gamification'), audiences: PUBLIC },

@@ -1,5 +1,6 @@
 import { startFakePaypal } from '../fakes/paypal'
 import { startFakeYoutube } from '../fakes/youtube'
+import { freePort } from '../../server/embedded-postgres'
 import { createTestDatabase } from '../helpers/test-database'
 import { startTestServer, TEST_ADMIN } from '../helpers/test-server'
 
@@ -19,7 +20,11 @@ export default async function globalSetup() {
     await youtube.stop()
     throw error
   })
+  // Live streams: an RTMP port of its own for the test publisher, and a short grace after a publish ends.
+  const rtmpPort = await freePort()
   const server = await startTestServer('e2e', database.url, {
+    RTMP_PORT: String(rtmpPort),
+    LIVE_END_GRACE_SECONDS: '3',
     // The suite registers and signs in many members from one address.
     RATE_LIMIT_LOGIN: '10000',
     RATE_LIMIT_REGISTER: '10000',
@@ -36,6 +41,7 @@ export default async function globalSetup() {
     throw error
   })
   process.env.E2E_BASE_URL = server.url
+  process.env.E2E_RTMP_PORT = String(rtmpPort)
   process.env.E2E_ADMIN_USERNAME = TEST_ADMIN.username
   process.env.E2E_ADMIN_PASSWORD = TEST_ADMIN.password
   paypal.setWebhookTarget(`${server.url}/api/paypal/webhook`)

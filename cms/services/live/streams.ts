@@ -10,6 +10,7 @@ import type { AdminLiveStream, LiveStream, ObsSettings } from '../../../shared/t
 import type { LiveStream as LiveStreamDoc, Video } from '../../payload-types'
 import { badRequest, conflict, notFound, unauthorized } from '../errors'
 import { assertAdmin, asCaller, type Caller } from '../posts/admin-only'
+import { contentCache } from '../cache'
 import { canOpen } from '../premium-gate'
 import { newStreamKey } from './stream-key'
 
@@ -186,6 +187,12 @@ export async function deleteStream(payload: Payload, { user, id }: { user: Calle
  * replay), or null. Only the id: the chat itself is read, gated, by the chat history endpoint.
  */
 export async function streamOfReplay(payload: Payload, videoId: string): Promise<number | null> {
+  // Kept with the other content reads: a replay is linked while its video is created and
+  // transcoded, and every video write clears the content cache (cms/services/cache).
+  return contentCache().get(JSON.stringify(['live:replay-of', videoId]), () => findStreamOfReplay(payload, videoId))
+}
+
+async function findStreamOfReplay(payload: Payload, videoId: string): Promise<number | null> {
   // Read for any caller: a stream id says nothing the video page does not; the history endpoint gates the chat.
   const { docs } = await payload.find({
     collection: 'live-streams',

@@ -104,9 +104,18 @@ export function LiveHlsPlayer({ src, title, ended = false }: LiveHlsPlayerProps)
         setPhase('waiting')
         if (!disposed) retry = setTimeout(() => void start(), MEDIA_RETRY_MS)
       })
+      // How far behind the picture is, where a test or a benchmark can read it: the wall-clock
+      // time of the frame on screen (EXT-X-PROGRAM-DATE-TIME) and hls.js's distance to the edge.
+      const stamp = () => {
+        const playing = hls.playingDate?.getTime()
+        if (playing) video.dataset.playingDate = String(playing)
+        if (Number.isFinite(hls.latency)) video.dataset.latencyMs = String(Math.round(hls.latency * 1000))
+      }
+      video.addEventListener('timeupdate', stamp)
       hls.loadSource(src)
       hls.attachMedia(video)
       destroy = () => {
+        video.removeEventListener('timeupdate', stamp)
         hls.destroy()
         hlsRef.current = null
       }
