@@ -6,7 +6,7 @@
 //   3. chat: members connected to the stream's events on two server processes on one database,
 //      the time from a post to its arrival at every member.
 import { randomBytes } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 import pg from 'pg'
@@ -17,13 +17,15 @@ import { createTestDatabase } from '../tests/helpers/test-database'
 import { startTestServer, TEST_ADMIN } from '../tests/helpers/test-server'
 import { startRtmpPublisher } from '../tests/helpers/rtmp-publisher'
 import { chatDelivery, type ChatRun } from './lib/live-chat'
-import { simulateViewers, type ViewerRun } from './lib/live-viewers'
+import { simulateViewersInWorker, type ViewerRun } from './lib/live-viewers'
 import { load, round, type LoadResult } from './lib/load'
 import { updateLiveReadme } from './lib/live-report'
 
 const VIEWERS = Number(process.env.BENCH_LIVE_VIEWERS ?? 500)
 const CHAT_MEMBERS = Number(process.env.BENCH_LIVE_CHAT_MEMBERS ?? 200)
-const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20)
+const PAGE_SECONDS = 5
+/** Long enough for the server's CPU sample and each page's run while the players play. */
+const SECONDS = 3 + PAGE_SECONDS + 3 * PAGE_SECONDS + 2
 const RESULTS_FILE = path.join(import.meta.dirname, 'live-results.json')
 
 export type LatencyRun = { samples: number; medianMs: number; maxMs: number; hlsLatencyMedianMs: number; packagerOffsetMs: number }
@@ -33,6 +35,8 @@ export type LiveReport = {
   latency: LatencyRun
   viewers: ViewerRun
   pages: { path: string; alone: LoadResult; withViewers: LoadResult; ratio: number }[]
+  /** The server process's CPU (share of one core) while only the players load it. */
+  serverCpuWithViewers: number
   chat: ChatRun
 }
 
@@ -91,12 +95,15 @@ async function main() {
 
   const pages = ['/', '/blog', '/vlog']
   const alone: LoadResult[] = []
-  for (const page of pages) alone.push(await load(`${origins[0]}${page}`, {}, { connections: 10, durationSeconds: 6 }))
-  log(`viewers: ${VIEWERS} simulated players for ${SECONDS} s, pages measured meanwhile…`)
-  const viewersRun = simulateViewers(playlist, members.slice(0, VIEWERS), SECONDS)
+  for (const page of pages) alone.push(await load(`${origins[0]}${page}`, {}, { connections: 10, durationSeconds: PAGE_SECONDS }))
+  log(`viewers: ${VIEWERS} simulated players for ${SECONDS} s, the server's CPU, then the pages meanwhile…`)
+  const viewersRun = simulateViewersInWorker(playlist, members.slice(0, VIEWERS), SECONDS)
   await sleep(3000)
+  const cpuBefore = cpuSeconds(a.pid)
+  await sleep(PAGE_SECONDS * 1000)
+  const serverCpuWithViewers = round((cpuSeconds(a.pid) - cpuBefore) / PAGE_SECONDS, 2)
   const withViewers: LoadResult[] = []
-  for (const page of pages) withViewers.push(await load(`${origins[0]}${page}`, {}, { connections: 10, durationSeconds: 4 }))
+  for (const page of pages) withViewers.push(await load(`${origins[0]}${page}`, {}, { connections: 10, durationSeconds: PAGE_SECONDS }))
   const viewers = await viewersRun
 
   log(`chat: ${CHAT_MEMBERS} members on two processes…`)
@@ -116,11 +123,19 @@ async function main() {
     latency,
     viewers,
     pages: pages.map((p, i) => ({ path: p, alone: alone[i]!, withViewers: withViewers[i]!, ratio: round(withViewers[i]!.rps / Math.max(1, alone[i]!.rps), 2) })),
+    serverCpuWithViewers,
     chat,
   }
   writeFileSync(RESULTS_FILE, JSON.stringify(report, null, 2) + '\n')
   updateLiveReadme(report)
   console.log(JSON.stringify(report, null, 2))
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
 async function login(origin: string, username: string, password: string): Promise<string> {

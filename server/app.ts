@@ -44,6 +44,9 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.use(plainPaths)
   app.use(refuseUnknownMethods)
   app.use(securityHeaders)
+  // Live streams' HLS, gated on every request (server/live-hls.ts): hundreds of players ask every
+  // second, so before the layers it has no use for (compression of video, bodies, /cms guards).
+  app.use('/live-hls', createLiveHlsRouter({ payload }))
   app.use(compression({ threshold: 1024 }))
   app.use(sessionOnReads)
   // Video uploads stream their bodies to disk (up to 500MB): before the body-limit guard, which
@@ -63,8 +66,6 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
 
   // Astro's hashed client assets never change under the same name.
   app.use('/_astro', express.static(path.join(siteDir, 'client/_astro'), { immutable: true, maxAge: '1y', index: false }))
-  // Live streams' HLS, gated on every request (server/live-hls.ts); before the public files' lookup.
-  app.use('/live-hls', createLiveHlsRouter({ payload }))
   // Public files all have an extension; page URLs skip the disk lookup.
   const publicFiles = express.static(path.join(siteDir, 'client'), { maxAge: '1h', index: false })
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))

@@ -1,6 +1,4 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
 
 import express, { type Response } from 'express'
 import type { Payload } from 'payload'
@@ -9,6 +7,7 @@ import { PREMIUM_REQUIRED_DESCRIPTION } from '../shared/messages'
 import { parseLiveHlsPath, streamDir } from '../cms/services/live/ingest/paths'
 import { mayWatch, SIGN_IN_TO_WATCH_LIVE, STREAM_NOT_FOUND } from '../cms/services/live/streams'
 import { recordViewer } from '../cms/services/live/viewers'
+import { createLiveFileCache } from './live-hls-files'
 import { logger } from './logger'
 import { requestSessionUser } from './request-user'
 
@@ -53,6 +52,7 @@ const refuse = (res: Response, status: number, error: string) => res.status(stat
 export function createLiveHlsRouter({ payload }: { payload: Payload }) {
   const router = express.Router()
   const flagsOf = flagsCache(payload)
+  const files = createLiveFileCache()
 
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
@@ -61,7 +61,7 @@ export function createLiveHlsRouter({ payload }: { payload: Payload }) {
       if (!target) return refuse(res, 404, 'Not found.')
       const flags = await flagsOf(target.streamId)
       if (!flags) return refuse(res, 404, STREAM_NOT_FOUND)
-      const user = await requestSessionUser(payload, req)
+      const user = await requestSessionUser(payload, req, { readOnly: true })
       if (!user) return refuse(res, 401, SIGN_IN_TO_WATCH_LIVE)
       if (!mayWatch(user, flags)) {
         logger.warn({ userId: user.id, streamId: target.streamId, ip: req.ip }, 'premium live stream refused')
@@ -69,28 +69,16 @@ export function createLiveHlsRouter({ payload }: { payload: Payload }) {
       }
 
       const file = path.join(streamDir(target.streamId), target.file)
-      if (target.playlist) {
-        const text = await fs.promises.readFile(file).catch(() => null)
-        if (!text) return refuse(res, 404, MISSING_MEDIA)
-        void recordViewer(payload, target.streamId, user.id)
-        res.status(200).set({ 'content-type': 'application/vnd.apple.mpegurl', 'cache-control': PLAYLIST_CACHE, vary: 'Cookie', 'content-length': String(text.length) })
-        return req.method === 'HEAD' ? res.end() : res.end(text)
-      }
-      // Opened first: a segment rolling out of the playlist is deleted by ffmpeg at any moment.
-      const handle = await fs.promises.open(file, 'r').catch(() => null)
-      if (!handle) return refuse(res, 404, MISSING_MEDIA)
-      const stream = handle.createReadStream()
-      try {
-        const stat = await handle.stat()
-        res.status(200).set({ 'content-type': 'video/mp2t', 'cache-control': SEGMENT_CACHE, vary: 'Cookie', 'content-length': String(stat.size) })
-        if (req.method === 'HEAD') return res.end()
-        await pipeline(stream, res)
-      } catch (error) {
-        // The player going away mid-segment is normal.
-        if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') logger.warn({ err: error, path: req.originalUrl }, 'live segment failed')
-      } finally {
-        stream.destroy()
-      }
+      const bytes = await (target.playlist ? files.playlist(file) : files.segment(file))
+      if (!bytes) return refuse(res, 404, MISSING_MEDIA)
+      if (target.playlist) void recordViewer(payload, target.streamId, user.id)
+      res.status(200).set({
+        'content-type': target.playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
+        'cache-control': target.playlist ? PLAYLIST_CACHE : SEGMENT_CACHE,
+        vary: 'Cookie',
+        'content-length': String(bytes.length),
+      })
+      return req.method === 'HEAD' ? res.end() : res.end(bytes)
     } catch (error) {
       next(error)
     }

@@ -15,8 +15,8 @@ export function toHeaders(req: Pick<Request, 'headers'>): Headers {
 }
 
 /** The signed-in user behind an Express request (session cache first), or null; never throws. */
-export async function requestSessionUser(payload: Payload, req: Pick<Request, 'headers'>): Promise<User | null> {
+export async function requestSessionUser(payload: Payload, req: Pick<Request, 'headers'>, options: { readOnly?: boolean } = {}): Promise<User | null> {
   if (!req.headers.cookie && !req.headers.authorization) return null
   // The site's one auth collection is users.
-  return ((await findSessionUser(payload, toHeaders(req)).catch(() => null)) as User | null) ?? null
+  return ((await findSessionUser(payload, toHeaders(req), options).catch(() => null)) as User | null) ?? null
 }

@@ -69,6 +69,15 @@ export type LiveChatMessage = {
   }
 }
 
+/** GET /api/live-streams/{id}/chat: the history, and what this caller may do in the chat. */
+export type LiveChatHistory = {
+  messages: LiveChatMessage[]
+  canChat: boolean
+  canModerate: boolean
+  muted: boolean
+  status: LiveStreamStatus
+}
+
 /** What travels on a stream's event channel (server-sent events). */
 export type LiveStreamEvent =
   | { type: 'message'; message: LiveChatMessage }

@@ -101,10 +101,11 @@ async function authenticate(payload: Payload, headers: Headers): Promise<TypedUs
  * on every Local API call anyway), and remembered per token for a few seconds
  * (PAGE_CACHE_SECONDS): any write to a user or a media row forgets every remembered session, at
  * once and again when the write commits, and no entry outlives its token or session. Only signed-in
- * results are kept. Each caller gets its own copy.
+ * results are kept. Each caller gets its own copy, unless it only reads (`readOnly`: the kept
+ * object itself, frozen by the cache, for doors asked hundreds of times a second such as live HLS).
  */
-export async function findSessionUser(payload: Payload, headers: Headers): Promise<TypedUser | null> {
-  const user = await findUnrevokedSessionUser(payload, headers)
+export async function findSessionUser(payload: Payload, headers: Headers, { readOnly = false }: { readOnly?: boolean } = {}): Promise<TypedUser | null> {
+  const user = await findUnrevokedSessionUser(payload, headers, readOnly)
   if (user && hasRevokedSessions() && isSessionRevoked((user as { _sid?: unknown })._sid)) {
     // Logged out while the database was down: refused, and deleted now that the row was read again.
     await deleteRevokedSession(payload, user)
@@ -113,7 +114,7 @@ export async function findSessionUser(payload: Payload, headers: Headers): Promi
   return user
 }
 
-async function findUnrevokedSessionUser(payload: Payload, headers: Headers): Promise<TypedUser | null> {
+async function findUnrevokedSessionUser(payload: Payload, headers: Headers, readOnly: boolean): Promise<TypedUser | null> {
   const token = extractJWT({ headers, payload })
   const onlyJwt = payload.authStrategies.length > 0 && payload.authStrategies.every((strategy) => strategy.name === 'local-jwt')
   const { cache, watched } = state()
@@ -123,7 +124,7 @@ async function findUnrevokedSessionUser(payload: Payload, headers: Headers): Pro
     // A null (no valid session) is answered, never kept.
     expiresAt: (found) => (found ? sessionEndsAt(token, found) : Number.NEGATIVE_INFINITY),
   })
-  return user ? structuredClone(user) : null
+  return user ? (readOnly ? user : structuredClone(user)) : null
 }
 
 /** Removes a revoked session from its user's row; it stays revoked in memory until that succeeds. */

@@ -1,18 +1,10 @@
 // The live chat's state as the panel holds it: the history the endpoint gave, then what the
 // stream's event channel says (messages, deletes, mutes, status). Pure, so the order of arrivals
 // (a posted message echoed back on the channel, history refetched after a reconnect) is testable.
-import type { LiveStreamStatus } from '../../../shared/constants'
 import { LIVE_CHAT_HISTORY } from '../../../shared/constants'
-import type { LiveChatMessage, LiveStreamEvent } from '../../../shared/types/live'
+import type { LiveChatHistory, LiveChatMessage, LiveStreamEvent } from '../../../shared/types/live'
 
-/** GET /api/live-streams/{id}/chat. */
-export type ChatHistory = {
-  messages: LiveChatMessage[]
-  canChat: boolean
-  canModerate: boolean
-  muted: boolean
-  status: LiveStreamStatus
-}
+export type ChatHistory = LiveChatHistory
 
 export type ChatState = ChatHistory & { viewerCount: number | null; maxViewers: number | null }
 

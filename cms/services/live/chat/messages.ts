@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 
-import { LIVE_CHAT_HISTORY, LIVE_CHAT_RATE, type LiveStreamStatus } from '../../../../shared/constants'
+import { LIVE_CHAT_HISTORY, LIVE_CHAT_RATE } from '../../../../shared/constants'
 import { chattingTooFast, MUTED_IN_CHAT } from '../../../../shared/live-chat-messages'
-import type { LiveChatMessage } from '../../../../shared/types/live'
+import type { LiveChatHistory, LiveChatMessage } from '../../../../shared/types/live'
 import { userIsModerator } from '../../../access/roles'
 import type { User } from '../../../payload-types'
 import { inTransaction } from '../../db/transactions'
@@ -15,13 +15,7 @@ import { assertOpenForPosting, postingRefusal, streamForViewer } from './stream-
 /** Messages per member and window, across all streams (LIVE_CHAT_RATE). */
 export const liveChatRule: RateLimitRule = { name: 'live-chat', limit: LIVE_CHAT_RATE.messages, windowMs: LIVE_CHAT_RATE.windowSeconds * 1000 }
 
-export type ChatHistory = {
-  messages: LiveChatMessage[]
-  canChat: boolean
-  canModerate: boolean
-  muted: boolean
-  status: LiveStreamStatus
-}
+export type ChatHistory = LiveChatHistory
 
 export async function isMuted(payload: Payload, streamId: number, userId: number): Promise<boolean> {
   // Mutes are readable by admins only; the chat service reads the caller's own row for them.

@@ -6,7 +6,7 @@ import type { AdminLiveStream } from '../../../../shared/types/live'
 import { toast } from '../../../lib/stores/toast-store'
 import { Button } from '../../ui/Button'
 import { INPUT_CLASS, cx } from '../../ui/styles'
-import { ConfirmButton } from './ConfirmButton'
+import { ConfirmButton } from '../content/ConfirmButton'
 import { useUpdateStream } from './use-stream-actions'
 
 export const OBS_HOW_TO =

@@ -15,6 +15,8 @@ export interface ConfirmButtonProps {
   onConfirm: () => Promise<unknown>
   variant?: ButtonVariant
   confirmVariant?: ButtonVariant
+  /** Extra classes for the trigger (a destructive colour on an outline button). */
+  triggerClassName?: string
   disabled?: boolean
 }
 
@@ -22,12 +24,12 @@ export interface ConfirmButtonProps {
  * A button that asks first (Radix AlertDialog: focus starts on Cancel, Escape cancels) and keeps
  * the dialog open, its button busy, until the request settles.
  */
-export function ConfirmButton({ label, srSuffix, question, description, busyLabel, onConfirm, variant = 'outline', confirmVariant = 'destructive', disabled }: ConfirmButtonProps) {
+export function ConfirmButton({ label, srSuffix, question, description, busyLabel, onConfirm, variant = 'outline', confirmVariant = 'destructive', triggerClassName, disabled }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialog.Trigger className={buttonClass(variant, 'sm')} disabled={disabled}>
+      <AlertDialog.Trigger className={buttonClass(variant, 'sm', triggerClassName)} disabled={disabled}>
         {label}
         {srSuffix && <span className="sr-only"> {srSuffix}</span>}
       </AlertDialog.Trigger>
