@@ -225,6 +225,10 @@ test.describe('/live', () => {
     const videoDocId = ((await made.json()) as { doc: { id: number } }).doc.id
     const stream = await createStream(api, { title: `Ended town hall ${suffix}`, isPremium: false, platform: 'obs' })
     await endStream(api, stream.id)
+    // The end queues the replay job, which finds nothing recorded: linked by hand once it has settled.
+    await expect
+      .poll(async () => ((await (await api.get(`/cms/api/live-streams/${stream.id}`, { headers: { origin: origin() } })).json()) as { replayStatus?: string }).replayStatus, { timeout: 30_000 })
+      .toBe('none')
     const linked = await api.patch(`/cms/api/live-streams/${stream.id}`, { data: { replayVideo: videoDocId }, headers: { origin: origin() } })
     expect(linked.status(), await linked.text()).toBe(200)
     try {

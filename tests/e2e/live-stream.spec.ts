@@ -40,7 +40,7 @@ test('a premium member watches an RTMP publish on /live and chats with another m
       await open(page, '/live')
       const card = page.getByTestId('live-stream-card').filter({ has: page.getByRole('heading', { name: title }) })
       // Polled: the card appears once the publish has made the stream live, without a reload.
-      await expect(card.getByText('LIVE', { exact: true })).toBeVisible({ timeout: 30_000 })
+      await expect(card.getByTestId('live-badge')).toBeVisible({ timeout: 30_000 })
       await card.getByRole('button', { name: /Watch Live/ }).click()
     }
 
