@@ -8,6 +8,7 @@ import { PREMIUM_REQUIRED_DESCRIPTION } from '../../shared/messages'
 import { registerMember, type ApiClient } from '../helpers/api-client'
 import { startRtmpPublisher, type RtmpPublisher } from '../helpers/rtmp-publisher'
 import { createObsStream, fetchLive, playlistPath, probeSegment, rtmpPort, segmentsOf, streamRow, waitFor, type CreatedStream } from './live-helpers'
+import { openEvents } from './live-chat-helpers'
 import { premiumMember, signedInAdmin } from './premium-helpers'
 import { logEntriesSince, logOffset } from './server-log'
 import { sql } from './sql'
@@ -116,6 +117,19 @@ describe('a publish from OBS', () => {
     expect(Number(row.max_viewers)).toBeGreaterThanOrEqual(1)
     const listed = await premium.client.get('/api/live-streams')
     expect(listed.body.find((s: { id: number }) => s.id === stream.id).viewerCount).toBeGreaterThanOrEqual(1)
+  })
+
+  it('tells open players when another viewer starts watching', async () => {
+    const events = await openEvents(premium.client.baseUrl, stream.id, premium.client.cookie)
+    try {
+      const before = Number((await streamRow(stream.id)).viewer_count)
+      const other = await premiumMember()
+      await fetchLive(playlistPath(stream.id), other.client.cookie)
+      const event = await events.next((e) => e.type === 'viewers' && e.viewerCount > before, 20_000)
+      expect(event).toMatchObject({ type: 'viewers', viewerCount: before + 1 })
+    } finally {
+      events.close()
+    }
   })
 
   it('refuses a second publisher with the same key while one is connected', async () => {

@@ -6,6 +6,7 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
+import { publishStreamEvent } from './events'
 import { publishLockHeld } from './publish-lock'
 import { scheduleGraceEnd } from './grace'
 
@@ -47,14 +48,21 @@ export async function recordViewer(payload: Payload, streamId: number, userId: n
 
 /** Writes every live stream's viewerCount and raises its maxViewers to it (derived numbers: plain SQL). */
 export async function refreshViewerCounts(payload: Payload): Promise<void> {
-  await poolOf(payload).query(
+  const { rows } = await poolOf(payload).query<{ id: number; viewer_count: number; max_viewers: number }>(
     `update live_streams s set viewer_count = c.n, max_viewers = greatest(coalesce(s.max_viewers, 0), c.n)
        from (select l.id, (select count(*) from live_stream_viewers v
                             where v.stream_id = l.id and v.last_seen_at > now() - make_interval(secs => $1)) as n
                from live_streams l where l.status = 'live') c
-      where s.id = c.id and (s.viewer_count is distinct from c.n or c.n > coalesce(s.max_viewers, 0))`,
+      where s.id = c.id and (s.viewer_count is distinct from c.n or c.n > coalesce(s.max_viewers, 0))
+      returning s.id, s.viewer_count, s.max_viewers`,
     [VIEWER_WINDOW_SECONDS],
   )
+  // Players' headers follow at once; only the process whose update changed a row tells them.
+  for (const row of rows) {
+    await publishStreamEvent(payload, row.id, { type: 'viewers', viewerCount: Number(row.viewer_count), maxViewers: Number(row.max_viewers) }).catch((err: unknown) =>
+      payload.logger.warn({ err, streamId: row.id }, 'live viewer count not announced'),
+    )
+  }
 }
 
 /**
