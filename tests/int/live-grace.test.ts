@@ -2,13 +2,12 @@
 // grace end (a queued job besides the timer), a server lost mid-publish, and a port clash.
 import { readFileSync } from 'node:fs'
 
-import { beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
 
 import type { ApiClient } from '../helpers/api-client'
 import { startRtmpPublisher } from '../helpers/rtmp-publisher'
 import { startTestServer } from '../helpers/test-server'
-import { createObsStream, rtmpPort, streamRow, waitFor } from './live-helpers'
+import { createObsStream, rtmpPort, streamRow, waitFor, removeReplayVideos } from './live-helpers'
 import { signedInAdmin } from './premium-helpers'
 import { sql } from './sql'
 
@@ -17,6 +16,8 @@ let admin: ApiClient
 beforeAll(async () => {
   admin = await signedInAdmin()
 })
+
+afterAll(() => removeReplayVideos(admin), 150_000)
 
 const graceJobsOf = (streamId: number) =>
   sql<{ wait_until: Date | null; completed_at: Date | null; has_error: boolean | null }>(

@@ -81,3 +81,19 @@ export async function probeSegment(bytes: Buffer): Promise<{ codec_type: string;
     rmSync(dir, { recursive: true, force: true })
   }
 }
+
+/**
+ * Takes the replays this suite's streams made off the site again (after their jobs settle), so the
+ * suites after it find the video lists as the seed left them.
+ */
+export async function removeReplayVideos(admin: ApiClient): Promise<void> {
+  await waitFor('replays to settle', async () => {
+    const [row] = await sql<{ n: string }>("select count(*) as n from live_streams where replay_status = 'pending'")
+    return Number(row!.n) === 0 ? true : undefined
+  }, 120_000, 500)
+  const rows = await sql<{ id: number }>('select replay_video_id as id from live_streams where replay_video_id is not null')
+  for (const { id } of rows) {
+    const res = await admin.request('DELETE', `/cms/api/videos/${id}`)
+    expect([200, 404], JSON.stringify(res.body)).toContain(res.status)
+  }
+}

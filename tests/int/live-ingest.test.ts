@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PREMIUM_REQUIRED_DESCRIPTION } from '../../shared/messages'
 import { registerMember, type ApiClient } from '../helpers/api-client'
 import { startRtmpPublisher, type RtmpPublisher } from '../helpers/rtmp-publisher'
-import { createObsStream, fetchLive, playlistPath, probeSegment, rtmpPort, segmentsOf, streamRow, waitFor, type CreatedStream } from './live-helpers'
+import { createObsStream, fetchLive, playlistPath, probeSegment, rtmpPort, segmentsOf, streamRow, waitFor, type CreatedStream, removeReplayVideos } from './live-helpers'
 import { openEvents } from './live-chat-helpers'
 import { premiumMember, signedInAdmin } from './premium-helpers'
 import { logEntriesSince, logOffset } from './server-log'
@@ -31,7 +31,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(publishers.map((p) => p.kill()))
-})
+  await removeReplayVideos(admin)
+}, 150_000)
 
 describe('RTMP ingest', () => {
   it('refuses a wrong key: the publisher is cut off, the stream stays scheduled, the attempt is logged without the key', async () => {
