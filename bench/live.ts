@@ -1,5 +1,5 @@
 // `npm run bench:live`: live streams under load (bench/README.md, "Live streams"). A real RTMP
-// publisher (ffmpeg's test pattern) goes live on the built server; then
+// publisher (ffmpeg's test pattern, 720p at 2,500 kbps, encoded beforehand) goes live; then
 //   1. latency: a premium member's browser plays the stream; how far behind the publisher it is,
 //   2. viewers: hundreds of simulated premium players of that stream, segment times at p99, and the
 //      site's pages' throughput with and without them,
@@ -15,8 +15,8 @@ import { chromium } from 'playwright-core'
 import { freePort } from '../server/embedded-postgres'
 import { createTestDatabase } from '../tests/helpers/test-database'
 import { startTestServer, TEST_ADMIN } from '../tests/helpers/test-server'
-import { startRtmpPublisher } from '../tests/helpers/rtmp-publisher'
 import { chatDelivery, type ChatRun } from './lib/live-chat'
+import { startLoopingPublisher } from './lib/live-publisher'
 import { simulateViewersInWorker, type ViewerRun } from './lib/live-viewers'
 import { load, round, type LoadResult } from './lib/load'
 import { updateLiveReadme } from './lib/live-report'
@@ -69,9 +69,9 @@ async function main() {
   log(`registering ${VIEWERS} premium members…`)
   const members = await premiumMembers(origins[0]!, database.url, Math.max(VIEWERS, CHAT_MEMBERS))
 
-  log('publishing a test pattern over RTMP…')
-  const publishedAt = Date.now()
-  const publisher = startRtmpPublisher(rtmpPort, stream.streamKey, { clock: true })
+  log('publishing a 720p, 2,500 kbps test pattern over RTMP…')
+  const publisher = startLoopingPublisher(rtmpPort, stream.streamKey)
+  const publishedAt = publisher.startedAt
   cleanups.push(publisher.stop)
   const playlist = `${origins[0]}/live-hls/${stream.id}/index.m3u8`
   let firstSegmentAt = 0
