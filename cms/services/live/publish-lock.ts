@@ -2,12 +2,12 @@
 // advisory lock for its stream on a connection of its own while OBS is connected. The lock ends
 // with that connection, so a crashed server leaves no stale publisher behind.
 import type { Payload } from 'payload'
-import type { Pool, PoolClient } from 'pg'
+import type { PoolClient } from 'pg'
+import { pgPool } from '../db/pool'
 
 /** The advisory-lock namespace of live publishes (the first key of the pair). */
 const PUBLISH_LOCK_SPACE = 0x6c76 // 'lv'
 
-const poolOf = (payload: Payload) => (payload.db as unknown as { pool: Pool }).pool
 
 /**
  * Takes the publish lock of `streamId`, trying again for up to `waitMs` (a reconnecting OBS may
@@ -15,7 +15,7 @@ const poolOf = (payload: Payload) => (payload.db as unknown as { pool: Pool }).p
  * another publisher holds it.
  */
 export async function acquirePublishLock(payload: Payload, streamId: number, waitMs = 0): Promise<(() => Promise<void>) | null> {
-  const client: PoolClient = await poolOf(payload).connect()
+  const client: PoolClient = await pgPool(payload).connect()
   const deadline = Date.now() + waitMs
   try {
     for (;;) {
@@ -47,7 +47,7 @@ export async function acquirePublishLock(payload: Payload, streamId: number, wai
 
 /** Whether a publisher (in any process) is connected to `streamId` now. */
 export async function publishLockHeld(payload: Payload, streamId: number): Promise<boolean> {
-  const { rows } = await poolOf(payload).query<{ held: boolean }>(
+  const { rows } = await pgPool(payload).query<{ held: boolean }>(
     "select exists (select 1 from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2 and objsubid = 2 and granted) as held",
     [PUBLISH_LOCK_SPACE, streamId],
   )

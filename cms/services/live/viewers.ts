@@ -4,11 +4,11 @@
 // writes viewerCount (seen in the last VIEWER_WINDOW_SECONDS) and the peak maxViewers. The SQL is
 // safe with several processes: the upsert is keyed by the unique index, the peak only grows.
 import type { Payload } from 'payload'
-import type { Pool } from 'pg'
 
 import { publishStreamEvent } from './events'
 import { publishLockHeld } from './publish-lock'
 import { scheduleGraceEnd } from './grace'
+import { pgPool } from '../db/pool'
 
 /** A viewer counts while their player asked for the playlist this recently (players ask every segment). */
 export const VIEWER_WINDOW_SECONDS = 15
@@ -17,7 +17,6 @@ export const VIEWER_WRITE_EVERY_MS = 5_000
 /** How often each process recounts live streams' viewers. */
 export const VIEWER_COUNT_EVERY_MS = 5_000
 
-const poolOf = (payload: Payload) => (payload.db as unknown as { pool: Pool }).pool
 
 export const viewerKeyOf = (userId: number | string): string => `user:${userId}`
 
@@ -37,7 +36,7 @@ export function shouldRecord(key: string, now: number, seen: Map<string, number>
 export async function recordViewer(payload: Payload, streamId: number, userId: number | string): Promise<void> {
   const viewerKey = viewerKeyOf(userId)
   if (!shouldRecord(`${streamId}:${viewerKey}`, Date.now())) return
-  await poolOf(payload)
+  await pgPool(payload)
     .query(
       `insert into live_stream_viewers (stream_id, viewer_key, last_seen_at) values ($1, $2, now())
        on conflict (stream_id, viewer_key) do update set last_seen_at = excluded.last_seen_at, updated_at = now()`,
@@ -48,7 +47,7 @@ export async function recordViewer(payload: Payload, streamId: number, userId: n
 
 /** Writes every live stream's viewerCount and raises its maxViewers to it (derived numbers: plain SQL). */
 export async function refreshViewerCounts(payload: Payload): Promise<void> {
-  const { rows } = await poolOf(payload).query<{ id: number; viewer_count: number; max_viewers: number }>(
+  const { rows } = await pgPool(payload).query<{ id: number; viewer_count: number; max_viewers: number }>(
     `update live_streams s set viewer_count = c.n, max_viewers = greatest(coalesce(s.max_viewers, 0), c.n)
        from (select l.id, (select count(*) from live_stream_viewers v
                             where v.stream_id = l.id and v.last_seen_at > now() - make_interval(secs => $1)) as n
@@ -70,7 +69,7 @@ export async function refreshViewerCounts(payload: Payload): Promise<void> {
  * holding the publish lock: that publish has ended, and its grace period starts now.
  */
 export async function sweepDeadPublishers(payload: Payload): Promise<void> {
-  const { rows } = await poolOf(payload).query<{ id: number }>("select id from live_streams where status = 'live' and publishing = true")
+  const { rows } = await pgPool(payload).query<{ id: number }>("select id from live_streams where status = 'live' and publishing = true")
   for (const { id } of rows) {
     if (await publishLockHeld(payload, id)) continue
     const now = new Date()

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import type { Pool } from 'pg'
+import { pgPool } from '../db/pool'
 
 /** The advisory-lock namespace of transcodes (the first key of pg_try_advisory_lock's pair). */
 const TRANSCODE_LOCK_SPACE = 0x7472 // 'tr'
@@ -11,7 +11,7 @@ const TRANSCODE_LOCK_SPACE = 0x7472 // 'tr'
  * process leaves no stale lock behind.
  */
 export async function withTranscodeLock<T>(payload: Payload, videoId: string, work: () => Promise<T>): Promise<T | 'busy'> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
+  const pool = pgPool(payload)
   const client = await pool.connect()
   let held = false
   try {
@@ -27,7 +27,7 @@ export async function withTranscodeLock<T>(payload: Payload, videoId: string, wo
 
 /** Whether some process holds the transcode lock of `videoId` now (the recovery sweep's check). */
 export async function transcodeLockHeld(payload: Payload, videoId: string): Promise<boolean> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
+  const pool = pgPool(payload)
   const { rows } = await pool.query<{ held: boolean }>(
     "select exists (select 1 from pg_locks where locktype = 'advisory' and classid = $1 and objid = hashtext($2)::oid and granted) as held",
     [TRANSCODE_LOCK_SPACE, videoId],

@@ -6,7 +6,7 @@
 // queue of its own) queues a new one for any video still waiting or processing whose lock nobody
 // holds and whose job's lease (renewed by the running job, `leaseHeartbeat`) has run out.
 import type { Payload, TaskConfig } from 'payload'
-import type { Pool } from 'pg'
+import { pgPool } from '../db/pool'
 
 export const TRANSCODE_TASK_SLUG = 'videoTranscode'
 export const TRANSCODE_RECOVERY_TASK_SLUG = 'videoTranscodeRecovery'
@@ -56,7 +56,7 @@ export function runTranscodeQueueSoon(payload: Payload) {
  * even before it looks at the lock.
  */
 export function leaseHeartbeat(payload: Payload, videoId: string): () => void {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
+  const pool = pgPool(payload)
   const renew = () =>
     pool
       .query("update payload_jobs set updated_at = now() where task_slug = $1 and input->>'videoId' = $2 and processing and completed_at is null", [TRANSCODE_TASK_SLUG, videoId])
@@ -72,7 +72,7 @@ export function leaseHeartbeat(payload: Payload, videoId: string): () => void {
  * lease is still running (a job claimed a moment ago has not taken the lock yet).
  */
 export async function recoverTranscodes(payload: Payload): Promise<{ requeued: string[] }> {
-  const pool = (payload.db as unknown as { pool: Pool }).pool
+  const pool = pgPool(payload)
   // Videos waiting or mid-transcode that no live job will finish: none waiting for them, nobody
   // holding their lock (the lock ends with its process).
   const { rows } = await pool.query<{ video_id: string }>(
