@@ -104,6 +104,13 @@ describe('popularity', () => {
     const [fresh, old, none] = popularityScores([{ engagement: 100, publishedAt: now }, { engagement: 100, publishedAt: now - 45 * 86_400_000 }, { engagement: 0, publishedAt: now }], now)
     expect(fresh).toBe(1)
     expect(old).toBeCloseTo(0.5)
-    expect(none).toBe(0)
+    expect(none).toBeLessThan(0.2)
+  })
+
+  it('where nobody has engaged yet, recency alone decides', () => {
+    const now = Date.UTC(2026, 0, 100)
+    const [fresh, older] = popularityScores([{ engagement: 0, publishedAt: now }, { engagement: 0, publishedAt: now - 45 * 86_400_000 }], now)
+    expect(fresh).toBe(1)
+    expect(older).toBeCloseTo(0.5)
   })
 })
