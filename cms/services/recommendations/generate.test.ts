@@ -54,7 +54,7 @@ describe('a member’s list', () => {
     const picks = pickFrom(catalog, member, interpretHistory([], catalog), settings, { mood: 'hopeful', intensity: 0.5, limit: 3 })
     expect(picks).toHaveLength(3)
     expect(picks[0]!.recommendationType).toBe('mood_based')
-    expect(picks[0]!.reason).toBe('Because you feel hopeful: uplifting community stories and community wins')
+    expect(picks[0]!.reason).toBe('Because you feel hopeful: uplifting community stories, community wins')
   })
 
   it('never offers what the one gating rule keeps from the member; a premium member gets it', () => {
