@@ -13,6 +13,7 @@ import { Bookmarks } from './cms/collections/Bookmarks'
 import { CommentLikes } from './cms/collections/CommentLikes'
 import { CommentReactions } from './cms/collections/CommentReactions'
 import { Comments } from './cms/collections/Comments'
+import { ContentTags } from './cms/collections/ContentTags'
 import { Media } from './cms/collections/Media'
 import { Payments } from './cms/collections/Payments'
 import { PaypalWebhookEvents } from './cms/collections/PaypalWebhookEvents'
@@ -30,10 +31,15 @@ import { LiveStreams } from './cms/collections/LiveStreams'
 import { LiveStreamViewers } from './cms/collections/LiveStreamViewers'
 import { PointActivities } from './cms/collections/PointActivities'
 import { PostReads } from './cms/collections/PostReads'
+import { PostTags } from './cms/collections/PostTags'
+import { Recommendations } from './cms/collections/Recommendations'
 import { UserAchievements } from './cms/collections/UserAchievements'
+import { UserMoods } from './cms/collections/UserMoods'
+import { UserPreferences } from './cms/collections/UserPreferences'
 import { Users } from './cms/collections/Users'
 import { VideoProgress } from './cms/collections/VideoProgress'
 import { Videos } from './cms/collections/Videos'
+import { VideoTags } from './cms/collections/VideoTags'
 import { editor } from './cms/editor'
 import { VideoViews } from './cms/collections/VideoViews'
 import { adminTranslations } from './cms/components/translations'
@@ -116,6 +122,11 @@ export default buildConfig({
     SeoProposals,
     // Live streams (cms/services/live): the streams, who watches now, and the members' chat.
     LiveStreams, LiveStreamViewers, LiveChatMessages, LiveChatMutes,
+    // For You (cms/services/recommendations): the tag vocabulary and mood map (what pages show:
+    // a change clears the caches, the recommender's catalog with them), and each member's moods,
+    // settings and recommendations.
+    ...[ContentTags, VideoTags, PostTags].map(clearsPageCache),
+    UserMoods, UserPreferences, Recommendations,
   ]
     .map(withoutDocumentLocks)
     // Checkbox columns read Yes/No in every list.

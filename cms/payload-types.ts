@@ -97,6 +97,12 @@ export interface Config {
     'live-stream-viewers': LiveStreamViewer;
     'live-chat-messages': LiveChatMessage;
     'live-chat-mutes': LiveChatMute;
+    'content-tags': ContentTag;
+    'video-tags': VideoTag;
+    'post-tags': PostTag;
+    'user-moods': UserMood;
+    'user-preferences': UserPreference;
+    recommendations: Recommendation;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-preferences': PayloadPreference;
@@ -138,6 +144,12 @@ export interface Config {
     'live-stream-viewers': LiveStreamViewersSelect<false> | LiveStreamViewersSelect<true>;
     'live-chat-messages': LiveChatMessagesSelect<false> | LiveChatMessagesSelect<true>;
     'live-chat-mutes': LiveChatMutesSelect<false> | LiveChatMutesSelect<true>;
+    'content-tags': ContentTagsSelect<false> | ContentTagsSelect<true>;
+    'video-tags': VideoTagsSelect<false> | VideoTagsSelect<true>;
+    'post-tags': PostTagsSelect<false> | PostTagsSelect<true>;
+    'user-moods': UserMoodsSelect<false> | UserMoodsSelect<true>;
+    'user-preferences': UserPreferencesSelect<false> | UserPreferencesSelect<true>;
+    recommendations: RecommendationsSelect<false> | RecommendationsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -1216,6 +1228,196 @@ export interface LiveChatMute {
   createdAt: string;
 }
 /**
+ * Tags link videos and posts to topics and moods. "Suits these moods" is the mood map For You uses.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "content-tags".
+ */
+export interface ContentTag {
+  id: number;
+  /**
+   * Lower case; one spelling per tag.
+   */
+  name: string;
+  category: 'mood' | 'topic' | 'emotion' | 'theme' | 'genre';
+  /**
+   * Shown in a recommendation’s reason when set, e.g. “uplifting community stories”.
+   */
+  description?: string | null;
+  color?: string | null;
+  /**
+   * For a member who feels one of these, items with this tag are a mood match.
+   */
+  moods?:
+    | (
+        | 'inspired'
+        | 'reflective'
+        | 'angry'
+        | 'hopeful'
+        | 'sad'
+        | 'energized'
+        | 'curious'
+        | 'frustrated'
+        | 'peaceful'
+        | 'determined'
+      )[]
+    | null;
+  /**
+   * Set when this tag stands for a category: every item filed under it carries the tag.
+   */
+  sourceCategory?: (number | null) | Category;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-tags".
+ */
+export interface VideoTag {
+  id: number;
+  video: number | Video;
+  tag: number | ContentTag;
+  relevanceScore: number;
+  source: 'editor' | 'tags';
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "post-tags".
+ */
+export interface PostTag {
+  id: number;
+  post: number | Post;
+  tag: number | ContentTag;
+  relevanceScore: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "user-moods".
+ */
+export interface UserMood {
+  id: number;
+  user: number | User;
+  mood:
+    | 'inspired'
+    | 'reflective'
+    | 'angry'
+    | 'hopeful'
+    | 'sad'
+    | 'energized'
+    | 'curious'
+    | 'frustrated'
+    | 'peaceful'
+    | 'determined';
+  intensity: number;
+  context?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "user-preferences".
+ */
+export interface UserPreference {
+  id: number;
+  user: number | User;
+  preferredMoods?:
+    | (
+        | 'inspired'
+        | 'reflective'
+        | 'angry'
+        | 'hopeful'
+        | 'sad'
+        | 'energized'
+        | 'curious'
+        | 'frustrated'
+        | 'peaceful'
+        | 'determined'
+      )[]
+    | null;
+  /**
+   * e.g. { "contentTypes": ["video"] }
+   */
+  contentPreferences?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * e.g. { "tags": ["violence"] }: items with these tags are left out.
+   */
+  avoidedContent?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  recommendationSettings: {
+    /**
+     * How far the list is spread over topics (0 = by relevance only).
+     */
+    diversityFactor: number;
+    /**
+     * How much the mood you pick counts.
+     */
+    moodWeight: number;
+    /**
+     * How much what the community watches counts.
+     */
+    popularityWeight: number;
+    /**
+     * How much your own history counts.
+     */
+    personalityWeight: number;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "recommendations".
+ */
+export interface Recommendation {
+  id: number;
+  user: number | User;
+  contentType: 'video' | 'blog_post';
+  video?: (number | null) | Video;
+  post?: (number | null) | Post;
+  recommendationType: 'mood_based' | 'trending' | 'similar_content' | 'category_based' | 'personalized';
+  score: number;
+  reason: string;
+  moodContext?:
+    | (
+        | 'inspired'
+        | 'reflective'
+        | 'angry'
+        | 'hopeful'
+        | 'sad'
+        | 'energized'
+        | 'curious'
+        | 'frustrated'
+        | 'peaceful'
+        | 'determined'
+      )
+    | null;
+  isViewed?: boolean | null;
+  isInteracted?: boolean | null;
+  feedback?: ('liked' | 'disliked' | 'not_interested') | null;
+  expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -1960,6 +2162,95 @@ export interface LiveChatMutesSelect<T extends boolean = true> {
   stream?: T;
   member?: T;
   mutedBy?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "content-tags_select".
+ */
+export interface ContentTagsSelect<T extends boolean = true> {
+  name?: T;
+  category?: T;
+  description?: T;
+  color?: T;
+  moods?: T;
+  sourceCategory?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "video-tags_select".
+ */
+export interface VideoTagsSelect<T extends boolean = true> {
+  video?: T;
+  tag?: T;
+  relevanceScore?: T;
+  source?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "post-tags_select".
+ */
+export interface PostTagsSelect<T extends boolean = true> {
+  post?: T;
+  tag?: T;
+  relevanceScore?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "user-moods_select".
+ */
+export interface UserMoodsSelect<T extends boolean = true> {
+  user?: T;
+  mood?: T;
+  intensity?: T;
+  context?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "user-preferences_select".
+ */
+export interface UserPreferencesSelect<T extends boolean = true> {
+  user?: T;
+  preferredMoods?: T;
+  contentPreferences?: T;
+  avoidedContent?: T;
+  recommendationSettings?:
+    | T
+    | {
+        diversityFactor?: T;
+        moodWeight?: T;
+        popularityWeight?: T;
+        personalityWeight?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "recommendations_select".
+ */
+export interface RecommendationsSelect<T extends boolean = true> {
+  user?: T;
+  contentType?: T;
+  video?: T;
+  post?: T;
+  recommendationType?: T;
+  score?: T;
+  reason?: T;
+  moodContext?: T;
+  isViewed?: T;
+  isInteracted?: T;
+  feedback?: T;
+  expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -5,6 +5,7 @@ import { slugify } from '../../shared/format'
 import { anyone, isAdmin } from '../access'
 import { slugField } from '../fields/slug'
 import { conflict } from '../services/errors'
+import { categoryTopicTag } from '../services/recommendations/vocabulary'
 
 /**
  * A category is not deleted while posts (drafts too) are filed under it: on every path — the site
@@ -23,7 +24,7 @@ export const Categories: CollectionConfig = {
   slug: 'categories',
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'color'], group: 'Content' },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
-  hooks: { beforeDelete: [refuseWhileFiled] },
+  hooks: { beforeDelete: [refuseWhileFiled], afterChange: [categoryTopicTag] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 80 },
     slugField('name', slugify),

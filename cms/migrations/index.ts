@@ -32,6 +32,7 @@ import * as migration_20261125_141333_comment_votes_replies from './20261125_141
 import * as migration_20261127_040000_date_of_birth_noon from './20261127_040000_date_of_birth_noon';
 import * as migration_20261127_070152_live_streams from './20261127_070152_live_streams';
 import * as migration_20261127_071329_live_jobs from './20261127_071329_live_jobs';
+import * as migration_20261127_100111_for_you from './20261127_100111_for_you';
 
 export const migrations = [
   {
@@ -202,6 +203,11 @@ export const migrations = [
   {
     up: migration_20261127_071329_live_jobs.up,
     down: migration_20261127_071329_live_jobs.down,
-    name: '20261127_071329_live_jobs'
+    name: '20261127_071329_live_jobs',
+  },
+  {
+    up: migration_20261127_100111_for_you.up,
+    down: migration_20261127_100111_for_you.down,
+    name: '20261127_100111_for_you'
   },
 ];

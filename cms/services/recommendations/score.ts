@@ -1,0 +1,179 @@
+// The recommender's arithmetic (README.md), pure so the offline evaluation (bench/recs) runs the
+// very code the site runs: score each item for a member, a mood and its intensity, then pick a
+// varied list by maximal marginal relevance. No I/O here.
+import type { Mood } from '../../../shared/constants'
+
+/** An item's tags: tag id → relevance (0–1). */
+export type TagVector = ReadonlyMap<number, number>
+
+export type ScoredPart = 'mood' | 'popularity' | 'affinity'
+
+export type Candidate = {
+  key: string
+  tags: TagVector
+  /** Precomputed 0–1: engagement with recency decay, relative to the catalogue's best. */
+  popularity: number
+}
+
+export type Weights = { diversityFactor: number; moodWeight: number; popularityWeight: number; personalityWeight: number }
+
+export type Profile = {
+  /** Learned tastes: tag id → weight (negative for what the member turned down). */
+  tags: ReadonlyMap<number, number>
+  /** The profile's length (for the cosine); 0 means no history (cold start). */
+  norm: number
+}
+
+export type Scored<T extends Candidate = Candidate> = {
+  item: T
+  score: number
+  parts: Record<ScoredPart, number>
+  /** Which part carried the score: decides the recommendation's type and reason. */
+  lead: ScoredPart
+}
+
+export const EMPTY_PROFILE: Profile = { tags: new Map(), norm: 0 }
+
+export const vectorNorm = (tags: TagVector): number => {
+  let sum = 0
+  for (const w of tags.values()) sum += w * w
+  return Math.sqrt(sum)
+}
+
+/** Cosine similarity of two tag vectors (0 when either is empty). */
+export function cosine(a: TagVector, b: TagVector, normA = vectorNorm(a), normB = vectorNorm(b)): number {
+  if (normA === 0 || normB === 0) return 0
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a]
+  let dot = 0
+  for (const [tag, w] of small) {
+    const other = large.get(tag)
+    if (other !== undefined) dot += w * other
+  }
+  return dot / (normA * normB)
+}
+
+/**
+ * How well an item's tags fit a mood: 1 − e^(−1.2·Σ relevance of its tags that suit the mood),
+ * so one strong match is 0.7, two are 0.91; no match is 0.
+ */
+export function moodMatch(tags: TagVector, moodTags: ReadonlySet<number>): number {
+  let sum = 0
+  for (const [tag, w] of tags) if (moodTags.has(tag)) sum += w
+  return sum === 0 ? 0 : 1 - Math.exp(-1.2 * sum)
+}
+
+/** The member's affinity for an item: the cosine of their learned profile and its tags, below 0 counted as 0. */
+export const affinity = (profile: Profile, tags: TagVector, tagsNorm = vectorNorm(tags)): number =>
+  profile.norm === 0 ? 0 : Math.max(0, cosine(profile.tags, tags, profile.norm, tagsNorm))
+
+export type ScoreInput = {
+  moodTags: ReadonlySet<number>
+  /** 0.1–1: the mood part weighs (0.5 + intensity) × moodWeight, so a strong feeling leads. */
+  intensity: number
+  profile: Profile
+  weights: Weights
+}
+
+/** The combined 0–1 score of every candidate (parts without signal — no history — are left out of the mix). */
+export function scoreCandidates<T extends Candidate>(items: readonly T[], input: ScoreInput): Scored<T>[] {
+  const moodW = input.weights.moodWeight * (0.5 + input.intensity)
+  const popW = input.weights.popularityWeight
+  const affW = input.profile.norm === 0 ? 0 : input.weights.personalityWeight
+  const total = moodW + popW + affW || 1
+  const out: Scored<T>[] = []
+  for (const item of items) {
+    const norm = vectorNorm(item.tags)
+    const parts = { mood: moodMatch(item.tags, input.moodTags), popularity: item.popularity, affinity: affinity(input.profile, item.tags, norm) }
+    const mood = moodW * parts.mood
+    const pop = popW * parts.popularity
+    const aff = affW * parts.affinity
+    const lead: ScoredPart = mood >= pop && mood >= aff ? 'mood' : aff >= pop ? 'affinity' : 'popularity'
+    out.push({ item, score: clamp01((mood + pop + aff) / total), parts, lead })
+  }
+  return out
+}
+
+const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)
+
+/**
+ * Maximal marginal relevance: picks `limit` items one at a time, each maximising
+ * (1 − diversityFactor) · score − diversityFactor · (its highest tag similarity to those already
+ * picked). diversityFactor 0 is the plain ranking; the default 0.3 keeps one topic from filling
+ * the list. Looks at the best `pool` items by score only (the rest would never be picked).
+ */
+export function diversify<T extends Candidate>(scored: readonly Scored<T>[], limit: number, diversityFactor: number, pool = Math.max(limit * 6, 60)): Scored<T>[] {
+  const ranked = [...scored].sort((a, b) => b.score - a.score || a.item.key.localeCompare(b.item.key)).slice(0, pool)
+  if (diversityFactor <= 0) return ranked.slice(0, limit)
+  const norms = new Map(ranked.map((s) => [s, vectorNorm(s.item.tags)]))
+  const maxSim = new Map(ranked.map((s) => [s, 0]))
+  const picked: Scored<T>[] = []
+  const left = new Set(ranked)
+  while (picked.length < limit && left.size > 0) {
+    let best: Scored<T> | undefined
+    let bestValue = -Infinity
+    for (const s of left) {
+      const value = (1 - diversityFactor) * s.score - diversityFactor * maxSim.get(s)!
+      if (value > bestValue) {
+        bestValue = value
+        best = s
+      }
+    }
+    picked.push(best!)
+    left.delete(best!)
+    for (const s of left) {
+      const sim = cosine(s.item.tags, best!.item.tags, norms.get(s), norms.get(best!))
+      if (sim > maxSim.get(s)!) maxSim.set(s, sim)
+    }
+  }
+  return picked
+}
+
+/** Intra-list diversity: the mean pairwise tag dissimilarity (1 − cosine) of a list. */
+export function intraListDiversity(items: readonly Candidate[]): number {
+  if (items.length < 2) return 0
+  let sum = 0
+  let pairs = 0
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      sum += 1 - cosine(items[i]!.tags, items[j]!.tags)
+      pairs++
+    }
+  }
+  return sum / pairs
+}
+
+export type HistoryEvent = { tags: TagVector; weight: number }
+
+/**
+ * The member's learned profile: the sum of the tags of what they engaged with, each event by its
+ * weight (a bookmark or a finished video counts more than a view; a 'disliked' counts against).
+ */
+export function learnProfile(events: readonly HistoryEvent[]): Profile {
+  const tags = new Map<number, number>()
+  for (const event of events) {
+    const norm = vectorNorm(event.tags) || 1
+    for (const [tag, w] of event.tags) tags.set(tag, (tags.get(tag) ?? 0) + (event.weight * w) / norm)
+  }
+  return { tags, norm: vectorNorm(tags) }
+}
+
+/** The tags that made an item a mood match, best first (for the reason line). */
+export function matchedMoodTags(tags: TagVector, moodTags: ReadonlySet<number>): number[] {
+  return [...tags].filter(([tag]) => moodTags.has(tag)).sort((a, b) => b[1] - a[1]).map(([tag]) => tag)
+}
+
+/** The tag that carried an item's affinity: the largest profile weight × relevance. */
+export function strongestAffinityTag(profile: Profile, tags: TagVector): number | undefined {
+  let best: number | undefined
+  let bestValue = 0
+  for (const [tag, w] of tags) {
+    const value = (profile.tags.get(tag) ?? 0) * w
+    if (value > bestValue) {
+      bestValue = value
+      best = tag
+    }
+  }
+  return best
+}
+
+export type { Mood }
