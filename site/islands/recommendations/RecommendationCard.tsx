@@ -113,6 +113,7 @@ export function RecommendationCard({ item, onRemoved }: RecommendationCardProps)
                   key={value}
                   type="button"
                   aria-pressed={pressed}
+                  title={label}
                   aria-disabled={send.isPending || undefined}
                   onClick={() => !send.isPending && send.mutate(value)}
                   className={cx(

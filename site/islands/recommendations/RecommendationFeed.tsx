@@ -11,6 +11,8 @@ import { FEED_FILTER_LABELS, FEED_FILTERS, feedQueryKey, type FeedFilter } from 
 import { RecommendationCard } from './RecommendationCard'
 import type { Recommendation } from './types'
 
+const NONE: Recommendation[] = []
+
 export interface RecommendationFeedProps {
   filter: FeedFilter
   onFilterChange: (filter: FeedFilter) => void
@@ -27,7 +29,7 @@ export function RecommendationFeed({ filter, onFilterChange, onPickMood, notice 
   const headingRef = useRef<HTMLHeadingElement>(null)
   // Where focus goes after an item leaves: the item that took its place, or the heading.
   const [focusAt, setFocusAt] = useState<{ index: number; id: Recommendation['id'] } | null>(null)
-  const items = feed.data ?? []
+  const items = feed.data ?? NONE
 
   useEffect(() => {
     if (focusAt === null || items.some((r) => String(r.id) === String(focusAt.id))) return
