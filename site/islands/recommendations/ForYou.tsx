@@ -42,9 +42,21 @@ function ForYou({ tab: initialTab, initialFeed, initialMoods, renderedAt }: ForY
 
   useEffect(() => {
     if (!focusNext) return
-    document.querySelector<HTMLElement>(focusNext)?.focus()
-    setFocusNext(null)
-  }, [focusNext, tab])
+    // Radix mounts a newly selected tab's content a render later: try again for a few frames.
+    let frame = 0
+    let tries = 0
+    const attempt = () => {
+      const target = document.querySelector<HTMLElement>(focusNext)
+      if (target || ++tries >= 10) {
+        target?.focus()
+        setFocusNext(null)
+      } else {
+        frame = requestAnimationFrame(attempt)
+      }
+    }
+    attempt()
+    return () => cancelAnimationFrame(frame)
+  }, [focusNext])
 
   const select = (value: string) => {
     const next = FOR_YOU_TABS.find((t) => t === value)

@@ -50,50 +50,49 @@ export function RecommendationFeed({ filter, onFilterChange, onPickMood, notice 
 
   return (
     <section aria-labelledby="feed-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="feed-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="feed-heading" ref={headingRef} tabIndex={-1} className="flex-1 text-2xl font-bold">
           Your feed
         </h2>
-        <div className="flex flex-wrap items-center gap-2">
-          <fieldset className="flex items-center gap-2">
-            <legend className="sr-only">Show</legend>
-            <span aria-hidden="true" className="text-sm font-semibold text-muted-foreground">
-              Show
-            </span>
-            <div className="inline-flex rounded-lg bg-muted p-1">
-              {FEED_FILTERS.map((f) => (
-                <label
-                  key={f}
-                  className={cx(
-                    'relative inline-flex min-h-9 cursor-pointer items-center rounded-md px-3 text-sm font-semibold whitespace-nowrap transition-colors',
-                    'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-0 has-[:focus-visible]:outline-ring has-[:focus-visible]:outline-solid',
-                    filter === f ? 'bg-card text-foreground shadow-sm dark:bg-border' : 'text-muted-foreground hover:text-foreground',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="feed-filter"
-                    value={f}
-                    checked={filter === f}
-                    onChange={() => onFilterChange(f)}
-                    className="absolute inset-0 cursor-pointer opacity-0"
-                  />
-                  {FEED_FILTER_LABELS[f]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <Button variant="outline" size="sm" onClick={refresh} aria-disabled={feed.isFetching || undefined}>
-            {feed.isFetching ? (
-              <Spinner />
-            ) : (
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
-              </svg>
-            )}
-            Refresh
-          </Button>
-        </div>
+        {/* Phones: the filter on a row of its own under the heading and Refresh. */}
+        <fieldset className="order-last flex w-full items-center gap-2 sm:order-none sm:w-auto">
+          <legend className="sr-only">Show</legend>
+          <span aria-hidden="true" className="text-sm font-semibold text-muted-foreground">
+            Show
+          </span>
+          <div className="inline-flex rounded-lg bg-muted p-1">
+            {FEED_FILTERS.map((f) => (
+              <label
+                key={f}
+                className={cx(
+                  'relative inline-flex min-h-9 cursor-pointer items-center rounded-md px-3 text-sm font-semibold whitespace-nowrap transition-colors',
+                  'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-0 has-[:focus-visible]:outline-ring has-[:focus-visible]:outline-solid',
+                  filter === f ? 'bg-card text-foreground shadow-sm dark:bg-border' : 'text-muted-foreground hover:text-foreground',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="feed-filter"
+                  value={f}
+                  checked={filter === f}
+                  onChange={() => onFilterChange(f)}
+                  className="absolute inset-0 cursor-pointer opacity-0"
+                />
+                {FEED_FILTER_LABELS[f]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button variant="outline" size="sm" onClick={refresh} aria-disabled={feed.isFetching || undefined}>
+          {feed.isFetching ? (
+            <Spinner />
+          ) : (
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
+            </svg>
+          )}
+          Refresh
+        </Button>
       </div>
 
       <p role="status" className={cx('text-sm font-semibold text-success', !notice && 'sr-only')}>
