@@ -52,7 +52,7 @@ test('a member shares a mood, rates what comes back, and generates again from Hi
   const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/user/mood')
   await submit.click()
   const answer = await answered
-  expect(answer.status()).toBe(200)
+  expect(answer.status()).toBe(201)
   expect(answer.request().postDataJSON()).toEqual({ mood: 'hopeful', intensity: 0.7, context: 'Looking for good news today.' })
   const { recommendations } = (await answer.json()) as { recommendations: Recommendation[] }
   expect(recommendations.length).toBeGreaterThan(1)
