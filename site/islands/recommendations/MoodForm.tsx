@@ -10,7 +10,7 @@ import { Button } from '../ui/Button'
 import { Spinner } from '../ui/Spinner'
 import { cx } from '../ui/styles'
 import { formatIntensity, intensityWord, moodLabel } from './display'
-import type { Recommendation, UserMood } from './types'
+import type { MoodResponse } from './types'
 
 /** A line under each mood, so the ten big buttons read as feelings, not just words. */
 const MOOD_HINTS: Record<Mood, string> = {
@@ -26,10 +26,7 @@ const MOOD_HINTS: Record<Mood, string> = {
   determined: 'Focused on the goal',
 }
 
-export interface MoodResult {
-  mood: UserMood
-  recommendations: Recommendation[]
-}
+export type MoodResult = MoodResponse
 
 /** 'New Mood' (SPEC §2, §4 Mood flow, §5 Mood): pick a mood, set its intensity, add context, submit. */
 export function MoodForm({ onRecommended }: { onRecommended: (result: MoodResult) => void }) {

@@ -15,10 +15,22 @@ const rec = (id: number, contentId: string, extra: Partial<Recommendation> = {})
   isViewed: false,
   isInteracted: false,
   feedback: null,
-  expiresAt: null,
+  expiresAt: '2025-01-08T00:00:00.000Z',
   createdAt: '2025-01-01T00:00:00.000Z',
   url: `/video/${contentId}`,
-  video: { videoId: contentId, title: contentId, thumbnailUrl: null, duration: null, publishedAt: null, viewCount: 0, isPremium: false },
+  video: {
+    id,
+    videoId: contentId,
+    title: contentId,
+    thumbnailUrl: '',
+    publishedAt: '2024-12-01T00:00:00.000Z',
+    duration: null,
+    viewCount: 0,
+    source: 'youtube',
+    isUncut: false,
+    isPremium: false,
+    earlyAccessUntil: null,
+  },
   ...extra,
 })
 
@@ -54,7 +66,7 @@ describe('the feed', () => {
   it('drops a not_interested item and marks the others with their feedback', () => {
     const list = [rec(1, 'a'), rec(2, 'b')]
     expect(withFeedback(list, 1, 'not_interested').map((r) => r.id)).toEqual([2])
-    const liked = withFeedback(list, '2', 'liked', { feedback: 'liked', video: null })
+    const liked = withFeedback(list, 2, 'liked', { feedback: 'liked', video: undefined })
     expect(liked[1]).toMatchObject({ feedback: 'liked', isInteracted: true })
     expect(liked[1]!.video?.title).toBe('b')
   })
