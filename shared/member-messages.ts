@@ -43,3 +43,8 @@ export const PICTURE_NOT_IMAGE = 'Profile picture must be an image (JPG, PNG, We
 export const PICTURE_TOO_LARGE = 'Profile picture must be under 5MB.'
 export const PICTURE_TOO_MANY_PIXELS = 'That image is too large to process. Please choose a smaller one.'
 export const UPLOADING_TOO_FAST = 'Too many uploads. Please wait a few minutes and try again.'
+
+// For You on the home page (the member's own part; the page itself is /recommendations)
+export const FOR_YOU_HEADING = 'For You'
+export const FOR_YOU_SEE_ALL = 'See all'
+export const FOR_YOU_INVITATION = 'Tell us how you feel and get videos and posts picked for you.'
