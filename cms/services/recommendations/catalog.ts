@@ -40,9 +40,12 @@ export const POPULARITY_HALF_LIFE_DAYS = 45
 
 export const itemKey = (type: 'video' | 'blog_post', id: number) => `${type === 'video' ? 'v' : 'p'}${id}`
 
-/** Engagement with a recency decay, relative to the catalogue's best (0–1). */
+/**
+ * Engagement with a recency decay, relative to the best (0–1). One engagement is added to every
+ * item, so where nobody has engaged yet (a new site, a new kind of item) recency alone decides.
+ */
 export function popularityScores(raw: readonly { engagement: number; publishedAt: number }[], now: number): number[] {
-  const decayed = raw.map(({ engagement, publishedAt }) => Math.log1p(Math.max(0, engagement)) * 0.5 ** (Math.max(0, now - publishedAt) / 86_400_000 / POPULARITY_HALF_LIFE_DAYS))
+  const decayed = raw.map(({ engagement, publishedAt }) => Math.log1p(1 + Math.max(0, engagement)) * 0.5 ** (Math.max(0, now - publishedAt) / 86_400_000 / POPULARITY_HALF_LIFE_DAYS))
   const max = Math.max(0, ...decayed)
   return decayed.map((v) => (max > 0 ? v / max : 0))
 }

@@ -61,7 +61,7 @@ export function pickFrom(catalog: Catalog, user: User, history: ReturnType<typeo
       !history.excluded.has(item.key) &&
       (settings.contentTypes === null || settings.contentTypes.has(item.type)) &&
       canOpen(user, item, now) &&
-      ![...item.tags.keys()].some((tag) => avoided.has(tag)),
+      (avoided.size === 0 || ![...item.tags.keys()].some((tag) => avoided.has(tag))),
   )
   const moodTags = catalog.moodTags.get(input.mood) ?? new Set<number>()
   const scored = scoreCandidates(candidates, { moodTags, intensity: input.intensity, profile: history.profile, weights: settings.weights })

@@ -1,6 +1,7 @@
 // A member's history, read in one round trip (README.md): what they saved, watched, finished,
 // read, discussed, and the feedback they gave on earlier recommendations. Each kind has its
-// weight in the learned profile (HISTORY_WEIGHTS); what they finished or turned down is left out.
+// weight in the learned profile (HISTORY_WEIGHTS); what they have already (saved, finished, read,
+// discussed) or turned down is left out.
 import type { Payload } from 'payload'
 
 import { pgPool } from '../db/pool'
@@ -45,7 +46,7 @@ export type EngagedItem = { item: CatalogItem; kind: 'bookmark' | 'finished' | '
 
 export type MemberHistory = {
   profile: Profile
-  /** Items never offered again: finished, read, disliked or not interested. */
+  /** Items never offered again: saved (they are in Bookmarks), finished, read, discussed, disliked or not interested. */
   excluded: Set<string>
   /** Items the member engaged with, each by its strongest kind (for "Because you saved …"). */
   engaged: EngagedItem[]
@@ -72,6 +73,7 @@ export function interpretHistory(rows: readonly HistoryRow[], catalog: Catalog):
     switch (row.kind) {
       case 'bookmark':
         add(item, 'bookmark')
+        excluded.add(item.key)
         break
       case 'progress': {
         const finished = item.durationSeconds !== null && item.durationSeconds > 0 && (row.amount ?? 0) >= FINISHED_SHARE * item.durationSeconds
@@ -85,6 +87,7 @@ export function interpretHistory(rows: readonly HistoryRow[], catalog: Catalog):
         break
       case 'comment':
         add(item, 'comment')
+        excluded.add(item.key)
         break
       case 'feedback':
         if (row.feedback === 'liked' || row.feedback === 'disliked' || row.feedback === 'not_interested') add(item, row.feedback)

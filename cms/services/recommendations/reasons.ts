@@ -24,7 +24,7 @@ const phrase = (catalog: Catalog, tag: number) => {
   return info ? info.description?.trim() || info.name : undefined
 }
 
-const joinAnd = (parts: string[]) => (parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`)
+const joinPhrases = (parts: string[]) => parts.join(', ')
 
 const quote = (title: string) => `“${title.length > 70 ? `${title.slice(0, 69).trimEnd()}…` : title}”`
 
@@ -35,7 +35,7 @@ export function explain(scored: Scored<CatalogItem>, context: { catalog: Catalog
   const { catalog } = context
   if (lead === 'mood' && context.mood && scored.parts.mood > 0) {
     const phrases = [...new Set(matchedMoodTags(item.tags, context.moodTags).map((tag) => phrase(catalog, tag)).filter((p): p is string => Boolean(p)))].slice(0, 2)
-    return { recommendationType: 'mood_based', reason: `Because you feel ${context.mood}: ${joinAnd(phrases)}` }
+    return { recommendationType: 'mood_based', reason: `Because you feel ${context.mood}: ${joinPhrases(phrases)}` }
   }
   if (lead === 'affinity' && scored.parts.affinity > 0) {
     let closest: EngagedItem | undefined

@@ -74,23 +74,26 @@ export type ScoreInput = {
   weights: Weights
 }
 
-/** The combined 0–1 score of every candidate (parts without signal — no history — are left out of the mix). */
+/**
+ * The combined 0–1 score of every candidate (parts without signal — no history — are left out of
+ * the mix). Affinity is taken relative to the member's best match among the candidates: a cosine
+ * over sparse tags rarely nears 1, and unscaled it would weigh far less than its weight says.
+ */
 export function scoreCandidates<T extends Candidate>(items: readonly T[], input: ScoreInput): Scored<T>[] {
   const moodW = input.weights.moodWeight * (0.5 + input.intensity)
   const popW = input.weights.popularityWeight
-  const affW = input.profile.norm === 0 ? 0 : input.weights.personalityWeight
+  const raw = items.map((item) => affinity(input.profile, item.tags))
+  const best = raw.reduce((max, v) => (v > max ? v : max), 0)
+  const affW = best === 0 ? 0 : input.weights.personalityWeight
   const total = moodW + popW + affW || 1
-  const out: Scored<T>[] = []
-  for (const item of items) {
-    const norm = vectorNorm(item.tags)
-    const parts = { mood: moodMatch(item.tags, input.moodTags), popularity: item.popularity, affinity: affinity(input.profile, item.tags, norm) }
+  return items.map((item, i) => {
+    const parts = { mood: moodMatch(item.tags, input.moodTags), popularity: item.popularity, affinity: best === 0 ? 0 : raw[i]! / best }
     const mood = moodW * parts.mood
     const pop = popW * parts.popularity
     const aff = affW * parts.affinity
     const lead: ScoredPart = mood >= pop && mood >= aff ? 'mood' : aff >= pop ? 'affinity' : 'popularity'
-    out.push({ item, score: clamp01((mood + pop + aff) / total), parts, lead })
-  }
-  return out
+    return { item, score: clamp01((mood + pop + aff) / total), parts, lead }
+  })
 }
 
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)
