@@ -28,8 +28,9 @@ const ids = (list: readonly Rec[]) => list.map((r) => r.id)
 
 /** A free seeded video of 45 s (explainer, accountability: an angry or frustrated member's kind of item). */
 const SHORT_VIDEO = seededVideos.find((v) => v.videoId === 'zUhVvm8hs0b')!
-/** A seeded published post on the same themes. */
+/** Seeded published posts on the same themes. */
 const POLICE_DATA_POST = 'reading-police-stop-data-beginners-guide'
+const POLICY_POST = 'police-accountability-policy-what-works'
 
 let admin: ApiClient
 const createdVideos: number[] = []
@@ -309,14 +310,16 @@ describe('what the member did changes the next list', () => {
     expect((await feed(client)).map(itemOf)).not.toContain(itemOf(turnedDown))
   })
 
-  it('a finished video (80% of it played) and a read post are not offered again; a video begun still is', async () => {
+  it('a finished video (80% of it played), a read post and a saved one are not offered again; a video begun still is', async () => {
     const { client, user } = await registerMember(baseUrl)
     const video = `video:${SHORT_VIDEO.videoId}`
     const post = `blog_post:${POLICE_DATA_POST}`
+    const saved = `blog_post:${POLICY_POST}`
     expect(SHORT_VIDEO.duration).toBe('PT45S')
     const before = (await generate(client, 'angry', 50)).map(itemOf)
     expect(before).toContain(video)
     expect(before).toContain(post)
+    expect(before).toContain(saved)
 
     // The player's progress beats, about one every 10 s of real play (the gap is made in the database).
     const beat = async (position: number, gapSeconds: number) => {
@@ -334,11 +337,14 @@ describe('what the member did changes the next list', () => {
     expect(await beat(40, 10)).toMatchObject({ coveredSeconds: 40, complete: true })
     // Opening the post is reading it (the post page and the API both record it).
     expect((await client.get(`/api/blog-posts/slug/${POLICE_DATA_POST}`)).status).toBe(200)
+    // A saved item is in Bookmarks already.
+    expect((await client.post('/api/bookmarks', { contentType: 'blog_post', contentId: POLICY_POST, title: 'x' })).status).toBe(201)
 
     for (const mood of ['angry', 'frustrated', 'determined', 'curious'] as const) {
       const list = (await generate(client, mood, 50)).map(itemOf)
       expect(list, mood).not.toContain(video)
       expect(list, mood).not.toContain(post)
+      expect(list, mood).not.toContain(saved)
     }
   })
 
