@@ -112,9 +112,9 @@ const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)
  * Maximal marginal relevance: picks `limit` items one at a time, each maximising
  * (1 − diversityFactor) · score − diversityFactor · (its highest tag similarity to those already
  * picked). diversityFactor 0 is the plain ranking; the default 0.3 keeps one topic from filling
- * the list. Looks at the best `pool` items by score only (the rest would never be picked).
+ * the list. Looks at the best `pool` items by score only: wide enough to find varied ones.
  */
-export function diversify<T extends Candidate>(scored: readonly Scored<T>[], limit: number, diversityFactor: number, pool = Math.max(limit * 6, 60)): Scored<T>[] {
+export function diversify<T extends Candidate>(scored: readonly Scored<T>[], limit: number, diversityFactor: number, pool = Math.max(limit * 20, 200)): Scored<T>[] {
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.item.key.localeCompare(b.item.key)).slice(0, pool)
   if (diversityFactor <= 0) return ranked.slice(0, limit)
   const norms = new Map(ranked.map((s) => [s, vectorNorm(s.item.tags)]))
