@@ -9,7 +9,7 @@ import { parseIsoDuration } from '../../../shared/format'
 import { registerPageCacheStore } from '../../hooks/page-cache'
 import { pgPool } from '../db/pool'
 import type { GateItem } from '../premium-gate'
-import type { Candidate } from './score'
+import { type Candidate, vectorNorm } from './score'
 
 export type CatalogItem = Candidate &
   GateItem & {
@@ -144,6 +144,7 @@ async function loadCatalog(payload: Payload): Promise<Catalog> {
   const videoCount = videos.rows.length
   popularityScores(engagement.slice(0, videoCount), now).forEach((score, i) => (items[i]!.popularity = score))
   popularityScores(engagement.slice(videoCount), now).forEach((score, i) => (items[videoCount + i]!.popularity = score))
+  for (const item of items) item.norm = vectorNorm(item.tags)
   return {
     items,
     byKey: new Map(items.map((item) => [item.key, item])),
@@ -169,21 +170,30 @@ const kept = (): Kept => {
   return state
 }
 
-/** The catalogue, read once per CATALOG_TTL_MS (or after a change) and shared by concurrent requests. */
+/**
+ * The catalogue, shared by concurrent requests. After a change (the caches were cleared) the next
+ * request waits for a fresh read, so a change shows at once; when it is only older than
+ * CATALOG_TTL_MS (popularity moving), it is served as it is while a fresh read runs behind it.
+ */
 export async function getCatalog(payload: Payload): Promise<Catalog> {
   const state = kept()
-  if (state.catalog && Date.now() - state.catalog.loadedAt < CATALOG_TTL_MS) return state.catalog
+  const catalog = state.catalog
+  if (catalog && Date.now() - catalog.loadedAt < CATALOG_TTL_MS) return catalog
   if (!state.loading) {
     const generation = state.generation
     state.loading = loadCatalog(payload)
-      .then((catalog) => {
+      .then((fresh) => {
         // A change during the read leaves the read unkept (it may predate the change).
-        if (generation === state.generation) state.catalog = catalog
-        return catalog
+        if (generation === state.generation) state.catalog = fresh
+        return fresh
       })
       .finally(() => {
         state.loading = undefined
       })
+  }
+  if (catalog) {
+    state.loading.catch((err: unknown) => payload.logger.warn({ err }, 'could not refresh the recommendations catalogue; the last one is kept'))
+    return catalog
   }
   return state.loading
 }

@@ -11,6 +11,8 @@ export type ScoredPart = 'mood' | 'popularity' | 'affinity'
 export type Candidate = {
   key: string
   tags: TagVector
+  /** The tags' length, when the catalogue has worked it out once (saves it per generation). */
+  norm?: number
   /** Precomputed 0–1: engagement with recency decay, relative to the catalogue's best. */
   popularity: number
 }
@@ -84,13 +86,14 @@ export type ScoreInput = {
 export function scoreCandidates<T extends Candidate>(items: readonly T[], input: ScoreInput): Scored<T>[] {
   const moodW = input.weights.moodWeight * (0.5 + input.intensity)
   const popW = input.weights.popularityWeight
-  const raw = items.map((item) => affinity(input.profile, item.tags))
+  const norms = items.map((item) => item.norm ?? vectorNorm(item.tags))
+  const raw = items.map((item, i) => affinity(input.profile, item.tags, norms[i]))
   const best = raw.reduce((max, v) => (v > max ? v : max), 0)
   const affW = best === 0 ? 0 : input.weights.personalityWeight
   // The mood part: the mood map's match, blended with what members in this mood engaged with, as
   // far as there is evidence of it (confidence 0–1), each relative to its best.
   const learned = input.moodProfile && input.moodProfile.confidence > 0 ? input.moodProfile : undefined
-  const moodRaw = learned ? items.map((item) => affinity(learned.profile, item.tags)) : []
+  const moodRaw = learned ? items.map((item, i) => affinity(learned.profile, item.tags, norms[i])) : []
   const moodBest = moodRaw.reduce((max, v) => (v > max ? v : max), 0)
   const total = moodW + popW + affW || 1
   return items.map((item, i) => {
@@ -115,9 +118,10 @@ const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)
  * the list. Looks at the best `pool` items by score only: wide enough to find varied ones.
  */
 export function diversify<T extends Candidate>(scored: readonly Scored<T>[], limit: number, diversityFactor: number, pool = Math.max(limit * 20, 200)): Scored<T>[] {
-  const ranked = [...scored].sort((a, b) => b.score - a.score || a.item.key.localeCompare(b.item.key)).slice(0, pool)
+  // Ties in key order (plain comparison: a locale-aware one costs more than the whole pick).
+  const ranked = [...scored].sort((a, b) => b.score - a.score || (a.item.key < b.item.key ? -1 : a.item.key > b.item.key ? 1 : 0)).slice(0, pool)
   if (diversityFactor <= 0) return ranked.slice(0, limit)
-  const norms = new Map(ranked.map((s) => [s, vectorNorm(s.item.tags)]))
+  const norms = new Map(ranked.map((s) => [s, s.item.norm ?? vectorNorm(s.item.tags)]))
   const maxSim = new Map(ranked.map((s) => [s, 0]))
   const picked: Scored<T>[] = []
   const left = new Set(ranked)
