@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { RECOMMENDATION_WEIGHTS } from '../../../shared/constants'
-import { type Candidate, cosine, diversify, EMPTY_PROFILE, intraListDiversity, learnProfile, moodMatch, scoreCandidates } from './score'
+import { type Candidate, cosine, diversify, EMPTY_PROFILE, intraListDiversity, learnMoodProfiles, learnProfile, moodMatch, scoreCandidates } from './score'
 
 const item = (key: string, tags: Record<number, number>, popularity = 0): Candidate => ({ key, tags: new Map(Object.entries(tags).map(([t, w]) => [Number(t), w])), popularity })
 const weights = { ...RECOMMENDATION_WEIGHTS }
@@ -78,5 +78,36 @@ describe('maximal marginal relevance', () => {
     expect(cosine(dupes[0]!.tags, dupes[1]!.tags)).toBeCloseTo(1)
     expect(cosine(varied[0]!.tags, varied[1]!.tags)).toBe(0)
     expect(cosine(new Map(), varied[0]!.tags)).toBe(0)
+  })
+})
+
+describe('learned moods', () => {
+  const tags = (t: Record<number, number>) => new Map(Object.entries(t).map(([k, w]) => [Number(k), w]))
+  it('a mood pulls toward the tags members chose more often in it than overall, with confidence growing with evidence', () => {
+    const events = [
+      ...Array.from({ length: 30 }, () => ({ mood: 'sad', key: 'v1', tags: tags({ 1: 1 }), weight: 1 })),
+      ...Array.from({ length: 10 }, () => ({ mood: 'sad', key: 'v2', tags: tags({ 2: 1 }), weight: 1 })),
+      ...Array.from({ length: 40 }, () => ({ mood: 'angry', key: 'v2', tags: tags({ 2: 1 }), weight: 1 })),
+      { mood: 'angry', key: 'v3', tags: tags({ 3: 1 }), weight: -1 },
+    ]
+    const learned = learnMoodProfiles(events)
+    const sad = learned.get('sad')!
+    expect(sad.profile.tags.get(1)).toBeGreaterThan(0)
+    expect(sad.profile.tags.has(2)).toBe(false)
+    expect(sad.items.get('v1')).toBe(1)
+    expect(sad.items.get('v2')!).toBeLessThan(1)
+    expect(sad.confidence).toBeCloseTo(40 / 200)
+    expect(learned.get('angry')!.items.has('v3')).toBe(false)
+  })
+
+  it('with full evidence the learned part leads the mood score; without, the mood map alone', () => {
+    const a = item('a', { 1: 1 })
+    const b = item('b', { 2: 1 })
+    const moodProfile = { profile: { tags: tags({ 2: 1 }), norm: 1 }, items: new Map([['b', 1]]), confidence: 1 }
+    const input = { moodTags: new Set([1]), intensity: 0.5, profile: EMPTY_PROFILE, weights }
+    const mapOnly = scoreCandidates([a, b], input)
+    const withLearned = scoreCandidates([a, b], { ...input, moodProfile })
+    expect(mapOnly[0]!.parts.mood).toBeGreaterThan(mapOnly[1]!.parts.mood)
+    expect(withLearned[1]!.parts.mood).toBeGreaterThan(withLearned[0]!.parts.mood)
   })
 })
