@@ -18,6 +18,7 @@ export const ContentTags: CollectionConfig = {
     description: 'Tags link videos and posts to topics and moods. "Suits these moods" is the mood map For You uses.',
   },
   access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  defaultSort: 'name',
   hooks: {
     beforeValidate: [({ data }) => (data?.name ? { ...data, name: normaliseTagName(String(data.name)) } : data)],
   },

@@ -17,6 +17,7 @@ import { posts } from './fixtures/posts'
 import { videos } from './fixtures/videos'
 import type { SeedImage } from './fixtures/types'
 import { seedImage } from './images'
+import { tagDemoItems } from './tags'
 import { writeDemoClip, writeVideoStill } from './video-media'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -86,10 +87,11 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
     categoryIds.set(category.slug, doc.id)
   }
 
+  const postIds = new Map<string, number>()
   for (const post of posts) {
     const created = daysAgo(post.publishedDaysAgo, now)
     const featuredImage = post.featuredImage ? await uploadSeedImage(payload, req, post.slug, post.featuredImage, post.categorySlug) : undefined
-    await payload.create({
+    const createdPost = await payload.create({
       collection: 'posts',
       data: {
         title: post.title,
@@ -106,11 +108,13 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
       overrideAccess: true,
       req,
     })
+    postIds.set(post.slug, createdPost.id)
   }
 
+  const videoIds = new Map<string, number>()
   for (const video of videos) {
     const manual = video.source === 'manual'
-    await payload.create({
+    const createdVideo = await payload.create({
       collection: 'videos',
       data: {
         videoId: video.videoId,
@@ -133,7 +137,12 @@ async function seedWithin(payload: Payload, req: PayloadRequest, now: number): P
       overrideAccess: true,
       req,
     })
+    videoIds.set(video.videoId, createdVideo.id)
   }
+
+  // For You: the demo items' themes, as an editor tags them in /cms (the videos' own tags are in
+  // the vocabulary already, through the Videos hook).
+  await tagDemoItems(await transactionDb(payload, req), { videos: videoIds, posts: postIds })
 
   for (const announcement of announcements) {
     await payload.create({

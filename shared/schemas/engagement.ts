@@ -8,10 +8,12 @@ import {
   POINT_ACTIVITY_TYPES,
   RECOMMENDATION_FEEDBACK,
 } from '../constants'
-import { INTENSITY_INVALID, MOOD_CONTEXT_TOO_LONG, MOOD_REQUIRED_DESCRIPTION } from '../messages'
+import { INTENSITY_INVALID, LIMIT_1_TO_50_INVALID, MOOD_CONTEXT_TOO_LONG, MOOD_REQUIRED_DESCRIPTION, RECOMMENDATION_TYPE_INVALID } from '../messages'
 import { optionalText } from './fields'
 
 const moodField = z.enum(MOODS, { error: MOOD_REQUIRED_DESCRIPTION })
+
+const LIMIT_INVALID = LIMIT_1_TO_50_INVALID
 
 /** Snapped to the slider's 0.1 steps. */
 const intensityField = z
@@ -30,7 +32,7 @@ export const moodSchema = z.object({
 /** POST /api/recommendations/generate (limit 10; 8 when regenerating from history) */
 export const generateRecommendationsSchema = z.object({
   mood: moodField,
-  limit: z.number().int().min(1).max(50).default(MOOD.generateLimit),
+  limit: z.number({ error: LIMIT_INVALID }).int({ error: LIMIT_INVALID }).min(1, { error: LIMIT_INVALID }).max(50, { error: LIMIT_INVALID }).default(MOOD.generateLimit),
 })
 
 /** PATCH /api/recommendations/{id}/feedback */
@@ -41,9 +43,14 @@ export const recommendationFeedbackSchema = z.object({
 /** GET /api/recommendations?type= (absent or 'all' = every type) */
 export const recommendationsQuerySchema = z.object({
   type: z
-    .enum([...BOOKMARK_CONTENT_TYPES, 'all'])
+    .enum([...BOOKMARK_CONTENT_TYPES, 'all'], { error: RECOMMENDATION_TYPE_INVALID })
     .optional()
     .transform((v) => (v === 'all' ? undefined : v)),
+})
+
+/** GET /api/user/moods?limit= (1–50, default 5) */
+export const moodsQuerySchema = z.object({
+  limit: z.coerce.number({ error: LIMIT_INVALID }).int({ error: LIMIT_INVALID }).min(1, { error: LIMIT_INVALID }).max(50, { error: LIMIT_INVALID }).default(MOOD.historyLimit),
 })
 
 /** GET /api/leaderboard?period= */

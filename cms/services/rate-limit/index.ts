@@ -61,6 +61,10 @@ export const rules = {
   // playing), award claims, and time-zone changes (a new zone must not mint extra login days).
   videoProgress: { name: 'video-progress', limit: envNumber('RATE_LIMIT_VIDEO_PROGRESS', 30), windowMs: 60 * 1000 },
   pointsAward: { name: 'points-award', limit: envNumber('RATE_LIMIT_POINTS_AWARD', 30), windowMs: 60 * 1000 },
+  // For You (cms/services/recommendations), per account: moods and generations (each scores the
+  // whole catalogue), and feedback / viewed marks.
+  recommendations: { name: 'recommendations', limit: envNumber('RATE_LIMIT_RECOMMENDATIONS', 30), windowMs: 60 * 1000 },
+  recommendationFeedback: { name: 'recommendation-feedback', limit: envNumber('RATE_LIMIT_RECOMMENDATION_FEEDBACK', 120), windowMs: 60 * 1000 },
   timeZone: { name: 'time-zone', limit: envNumber('RATE_LIMIT_TIME_ZONE', 3), windowMs: 24 * 60 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>
 

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+
+import { RECOMMENDATION_WEIGHTS } from '../../../shared/constants'
+import { type Candidate, cosine, diversify, EMPTY_PROFILE, intraListDiversity, learnProfile, moodMatch, scoreCandidates } from './score'
+
+const item = (key: string, tags: Record<number, number>, popularity = 0): Candidate => ({ key, tags: new Map(Object.entries(tags).map(([t, w]) => [Number(t), w])), popularity })
+const weights = { ...RECOMMENDATION_WEIGHTS }
+
+describe('scoring', () => {
+  it('a mood match grows with the matching tags and their relevance, and is 0 without one', () => {
+    const mood = new Set([1, 2])
+    expect(moodMatch(item('a', { 3: 1 }).tags, mood)).toBe(0)
+    const one = moodMatch(item('b', { 1: 1, 3: 1 }).tags, mood)
+    const two = moodMatch(item('c', { 1: 1, 2: 1 }).tags, mood)
+    const weak = moodMatch(item('d', { 1: 0.3 }).tags, mood)
+    expect(one).toBeGreaterThan(weak)
+    expect(two).toBeGreaterThan(one)
+    expect(two).toBeLessThanOrEqual(1)
+  })
+
+  it('scores lie in 0–1, and a stronger feeling lets the mood outweigh popularity', () => {
+    const moodItem = item('mood', { 1: 1 }, 0)
+    const popular = item('popular', { 9: 1 }, 1)
+    const at = (intensity: number) => scoreCandidates([moodItem, popular], { moodTags: new Set([1]), intensity, profile: EMPTY_PROFILE, weights })
+    for (const s of [...at(0.1), ...at(1)]) {
+      expect(s.score).toBeGreaterThanOrEqual(0)
+      expect(s.score).toBeLessThanOrEqual(1)
+    }
+    const calm = at(0.1)
+    const strong = at(1)
+    const gap = (list: typeof calm) => list.find((s) => s.item.key === 'mood')!.score - list.find((s) => s.item.key === 'popular')!.score
+    expect(gap(strong)).toBeGreaterThan(gap(calm))
+    expect(strong.find((s) => s.item.key === 'mood')!.lead).toBe('mood')
+  })
+
+  it('cold start: with no history the affinity part is left out of the mix, so a good mood match still scores high', () => {
+    const [s] = scoreCandidates([item('a', { 1: 1, 2: 1 }, 0.8)], { moodTags: new Set([1, 2]), intensity: 0.5, profile: EMPTY_PROFILE, weights })
+    expect(s!.parts.affinity).toBe(0)
+    expect(s!.score).toBeGreaterThan(0.8)
+  })
+
+  it('history teaches the profile: liked tags rise, disliked tags sink', () => {
+    const profile = learnProfile([
+      { tags: item('x', { 5: 1 }).tags, weight: 1.2 },
+      { tags: item('y', { 6: 1 }).tags, weight: -1 },
+    ])
+    const scored = scoreCandidates([item('likes', { 5: 1 }), item('dislikes', { 6: 1 }), item('neutral', { 7: 1 })], { moodTags: new Set(), intensity: 0.5, profile, weights })
+    const by = (key: string) => scored.find((s) => s.item.key === key)!
+    expect(by('likes').score).toBeGreaterThan(by('neutral').score)
+    expect(by('dislikes').parts.affinity).toBe(0)
+    expect(by('likes').lead).toBe('affinity')
+  })
+})
+
+describe('maximal marginal relevance', () => {
+  // Equal relevance: three near-duplicates on one topic and three items on three other topics.
+  const dupes = [item('d1', { 1: 1, 2: 1 }), item('d2', { 1: 1, 2: 1 }), item('d3', { 1: 1, 2: 0.9 })]
+  const varied = [item('v1', { 3: 1 }), item('v2', { 4: 1 }), item('v3', { 5: 1 })]
+  const scored = [...dupes, ...varied].map((i, n) => ({ item: i, score: n < 3 ? 0.8 : 0.78, parts: { mood: 0, popularity: 0, affinity: 0 }, lead: 'mood' as const }))
+
+  it('with the default diversity a varied list beats a near-duplicate one at (almost) equal relevance', () => {
+    const list = diversify(scored, 4, RECOMMENDATION_WEIGHTS.diversityFactor).map((s) => s.item)
+    expect(list.filter((i) => i.key.startsWith('d'))).toHaveLength(1)
+    expect(intraListDiversity(list)).toBeGreaterThan(intraListDiversity(diversify(scored, 4, 0).map((s) => s.item)))
+  })
+
+  it('diversityFactor 0 is the plain ranking', () => {
+    expect(diversify(scored, 3, 0).map((s) => s.item.key)).toEqual(['d1', 'd2', 'd3'])
+  })
+
+  it('never returns more than asked, nor an item twice', () => {
+    const list = diversify(scored, 10, 0.3)
+    expect(list).toHaveLength(6)
+    expect(new Set(list.map((s) => s.item.key)).size).toBe(6)
+  })
+
+  it('cosine is 1 for the same tags, 0 for disjoint or empty ones', () => {
+    expect(cosine(dupes[0]!.tags, dupes[1]!.tags)).toBeCloseTo(1)
+    expect(cosine(varied[0]!.tags, varied[1]!.tags)).toBe(0)
+    expect(cosine(new Map(), varied[0]!.tags)).toBe(0)
+  })
+})
