@@ -1,6 +1,7 @@
 // The generated catalogue of the For You evaluation (`npm run eval:recs`): items with hidden
 // topics and quality behind visible tags, how each mood really shifts tastes (hidden), and the
 // editor's mood map (visible), an imperfect reading of the tags. recs-world.ts adds the members.
+import { itemKey } from '../../cms/services/recommendations/catalog'
 import { MOODS, type Mood } from '../../shared/constants'
 import { createRng, type Rng } from './recs-random'
 
@@ -15,6 +16,9 @@ export type WorldParams = {
   sharedTagShare: number
   /** Tags unrelated to any topic (genre-like words sprinkled on items at random). */
   genericTags: number
+  /** Editors' categories: each groups some topics; an item is filed under its main topic's (or, misfiled, another); the site adds the category's topic tag at relevance 0.5. */
+  categories: number
+  misfiledShare: number
   videoShare: number
   /** Items are published over [−catalogueDays, trainDays]; history is [0, trainDays]; the held-out session is in (trainDays, trainDays + testDays]. */
   catalogueDays: number
@@ -47,6 +51,8 @@ export const DEFAULT_WORLD: WorldParams = {
   tagsPerTopic: 7,
   sharedTagShare: 0.2,
   genericTags: 30,
+  categories: 8,
+  misfiledShare: 0.15,
   videoShare: 0.65,
   catalogueDays: 270,
   trainDays: 90,
@@ -67,6 +73,7 @@ export type EventKind = 'video_partial' | 'video_finished' | 'post_read' | 'book
 
 export type Item = {
   index: number
+  /** The site's key (`v12`, `p7`); the site's id is index + 1. */
   key: string
   kind: 'video' | 'post'
   /** Hidden: latent topics with weights summing to 1. */
@@ -76,6 +83,9 @@ export type Item = {
   /** Hidden: log of how much the site shows it, before freshness. */
   logExposure: number
   publishedDay: number
+  /** Videos only: how long it runs (finished = 80% covered, as on the site). */
+  durationSeconds: number | null
+  category: number
   /** Visible: tag id → relevance. */
   tags: Map<number, number>
 }
@@ -96,7 +106,7 @@ const binomial = (rng: Rng, n: number, p: number) => {
 }
 
 /** Tag pools: each topic's tags in order of how often they are used (Zipf weights). */
-function tagPools(p: WorldParams, rng: Rng): { pools: number[][]; generic: number[]; tagCount: number } {
+function tagPools(p: WorldParams, rng: Rng): { pools: number[][]; generic: number[]; categoryTags: number[]; tagCount: number } {
   const pools: number[][] = []
   let next = 0
   for (let t = 0; t < p.topics; t++) {
@@ -109,7 +119,8 @@ function tagPools(p: WorldParams, rng: Rng): { pools: number[][]; generic: numbe
     pools.push(pool)
   }
   const generic = Array.from({ length: p.genericTags }, () => next++)
-  return { pools, generic, tagCount: next }
+  const categoryTags = Array.from({ length: p.categories }, () => next++)
+  return { pools, generic, categoryTags, tagCount: next }
 }
 
 const zipf = (n: number) => Array.from({ length: n }, (_, r) => 1 / (r + 1) ** 0.8)
@@ -124,8 +135,9 @@ function drawTags(rng: Rng, pool: number[], count: number, into: Map<number, num
   }
 }
 
-function makeItems(p: WorldParams, rng: Rng, pools: number[][], generic: number[]): Item[] {
+function makeItems(p: WorldParams, rng: Rng, pools: number[][], generic: number[], categoryTags: number[]): Item[] {
   const items: Item[] = []
+  const topicCategory = rng.sample(p.topics, p.topics).map((_, i, order) => order.indexOf(i) % p.categories)
   for (let i = 0; i < p.items; i++) {
     const primary = rng.int(p.topics)
     let topics = [{ topic: primary, weight: 1 }]
@@ -143,15 +155,19 @@ function makeItems(p: WorldParams, rng: Rng, pools: number[][], generic: number[
     if (topics[1]) drawTags(rng, pools[topics[1].topic]!, binomial(rng, 2, 0.45), tags)
     // And unrelated words: a generic tag, or a tag of a topic the item is not about.
     for (let n = binomial(rng, 2, 0.3); n > 0; n--) tags.set(rng.next() < 0.5 ? rng.pick(generic) : rng.pick(pools[rng.int(p.topics)]!), 1)
+    const category = rng.next() < p.misfiledShare ? rng.int(p.categories) : topicCategory[primary]!
+    tags.set(categoryTags[category]!, 0.5)
     const kind = rng.next() < p.videoShare ? 'video' : 'post'
     items.push({
       index: i,
-      key: `${kind}:${i}`,
+      key: itemKey(kind === 'video' ? 'video' : 'blog_post', i + 1),
       kind,
       topics,
       quality: rng.normal(),
       logExposure: 0.8 * rng.normal(),
       publishedDay: -p.catalogueDays + rng.next() * (p.catalogueDays + p.trainDays),
+      durationSeconds: kind === 'video' ? 120 + rng.int(1500) : null,
+      category,
       tags,
     })
   }
@@ -210,8 +226,8 @@ function makeMoodMap(p: WorldParams, rng: Rng, items: Item[], shift: Record<Mood
 
 /** Items, tags, mood shifts and the mood map, drawn from `rng` (the first draws of a world's seed). */
 export function generateCatalogue(params: WorldParams, rng: Rng = createRng(params.seed)): Catalogue {
-  const { pools, generic, tagCount } = tagPools(params, rng)
-  const items = makeItems(params, rng, pools, generic)
+  const { pools, generic, categoryTags, tagCount } = tagPools(params, rng)
+  const items = makeItems(params, rng, pools, generic, categoryTags)
   const moodShift = makeMoodShift(params, rng)
   const moodMap = makeMoodMap(params, rng, items, moodShift, tagCount)
   return { items, tagCount, moodShift, moodMap }

@@ -4,23 +4,13 @@
 import type { Weights } from '../../cms/services/recommendations/score'
 import { intraListDiversity } from '../../cms/services/recommendations/score'
 import { coverage, mean, meanWithCi, ndcgAtK, pairedDifference, precisionAtK, recallAtK } from './recs-metrics'
-import {
-  isEngagement,
-  memberProfile,
-  moodMatchList,
-  popularityList,
-  popularityScores,
-  recommenderList,
-  toCandidates,
-  topBy,
-  type EvalCandidate,
-  type ListInput,
-} from './recs-model'
+import type { CatalogItem } from '../../cms/services/recommendations/catalog'
+import { candidatesFor, isEngagement, memberHistory, moodMatchList, popularityList, recommenderList, siteCatalog, topBy, type ListInput } from './recs-model'
 import { hiddenUtility, type HistoryEntry, type Member, type Session, type World } from './recs-world'
 
 export const LIST_SIZE = 10
 
-export type Method = { name: string; list: (input: ListInput, member: MemberCase) => EvalCandidate[] }
+export type Method = { name: string; list: (input: ListInput, member: MemberCase) => CatalogItem[] }
 
 export const METHODS: Method[] = [
   { name: 'recommender', list: recommenderList },
@@ -63,8 +53,7 @@ export function memberCases(world: World): { cases: MemberCase[]; split: SplitFa
   const train: HistoryEntry[] = []
   const heldOut: HistoryEntry[] = []
   for (const e of world.events) (e.day <= cutoff ? train : heldOut).push(e)
-  const popularity = popularityScores(world.items, train, cutoff)
-  const candidates = toCandidates(world.items, popularity)
+  const catalog = siteCatalog(world, train, cutoff)
   const trainByMember = groupByMember(train, world.members.length)
   const heldOutByMember = groupByMember(heldOut, world.members.length)
   const cases: MemberCase[] = []
@@ -73,17 +62,12 @@ export function memberCases(world: World): { cases: MemberCase[]; split: SplitFa
     const history = trainByMember[member.index]!
     const relevant = new Set(heldOutByMember[member.index]!.filter((e) => isEngagement(e.kind)).map((e) => world.items[e.item]!.key))
     if (!session || relevant.size === 0) continue
-    const seen = new Set(history.map((e) => e.item))
+    const seen = new Set(history.map((e) => world.items[e.item]!.key))
     cases.push({
       member,
       session,
       cold: history.length === 0,
-      input: {
-        candidates: candidates.filter((c) => !seen.has(c.index) && world.items[c.index]!.publishedDay <= cutoff),
-        moodTags: world.moodMap[session.mood],
-        intensity: session.intensity,
-        profile: memberProfile(history, world.items),
-      },
+      input: { catalog: candidatesFor(catalog, seen), history: memberHistory(history, world.items, catalog), mood: session.mood, intensity: session.intensity },
       relevant,
     })
   }
@@ -153,7 +137,6 @@ export type WeightsVariant = { name: string; weights: Partial<Weights> }
 
 export const EXPLORED_WEIGHTS: WeightsVariant[] = [
   { name: 'mood 0.1, popularity 0.4', weights: { moodWeight: 0.1, popularityWeight: 0.4 } },
-  { name: 'mood 0, popularity 0.4', weights: { moodWeight: 0, popularityWeight: 0.4 } },
   { name: 'production weights, no MMR (diversity 0)', weights: { diversityFactor: 0 } },
 ]
 
@@ -165,7 +148,7 @@ export const withWeights = (variant: WeightsVariant): Method => ({
 /** A ceiling, not a method: ranks by the member's hidden utility in that session (no noise), which no recommender can see. */
 export const hiddenUtilityMethod = (world: World): Method => ({
   name: 'ceiling: hidden utility',
-  list: (input, c) => topBy(input.candidates, input.limit, (item) => hiddenUtility(world, c.member, c.session, world.items[item.index]!)),
+  list: (input, c) => topBy(input.catalog.items, input.limit, (item) => hiddenUtility(world, c.member, c.session, world.items[item.id - 1]!)),
 })
 
 export type Evaluation = { split: SplitFacts; segments: SegmentFigures[]; explored: SegmentFigures[] }

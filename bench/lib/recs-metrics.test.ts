@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 
 import { memberCases } from './recs-eval'
 import { coverage, meanWithCi, ndcgAtK, pairedDifference, percentile, precisionAtK, recallAtK } from './recs-metrics'
-import { popularityScores } from './recs-model'
+import { itemKey } from '../../cms/services/recommendations/catalog'
+import { MOODS } from '../../shared/constants'
+import type { Catalogue } from './recs-catalogue'
+import { itemEngagement, memberHistory, siteCatalog } from './recs-model'
 import { DEFAULT_WORLD, generateWorld, type HistoryEntry, type Item } from './recs-world'
 
 const relevant = new Set(['a', 'b'])
@@ -65,27 +68,51 @@ describe('ranking metrics of the For You evaluation', () => {
   })
 })
 
-describe('what the evaluation learns from', () => {
-  const item = (index: number, publishedDay: number): Item => ({
+describe('what the evaluation feeds the site', () => {
+  const item = (index: number, kind: Item['kind'], publishedDay: number): Item => ({
     index,
-    key: `video:${index}`,
-    kind: 'video',
+    key: itemKey(kind === 'video' ? 'video' : 'blog_post', index + 1),
+    kind,
     topics: [{ topic: 0, weight: 1 }],
     quality: 0,
     logExposure: 0,
     publishedDay,
+    durationSeconds: kind === 'video' ? 600 : null,
+    category: 0,
     tags: new Map([[index, 1]]),
   })
   const event = (itemIndex: number, kind: HistoryEntry['kind']): HistoryEntry => ({ member: 0, item: itemIndex, kind, day: 0, session: 0 })
+  const catalogue = (items: Item[]): Catalogue => ({
+    items,
+    tagCount: items.length,
+    moodShift: {} as Catalogue['moodShift'],
+    moodMap: Object.fromEntries(MOODS.map((mood) => [mood, new Set<number>()])) as Catalogue['moodMap'],
+  })
 
-  it('popularity: the best item is 1, engagement counts by kind, turn-downs do not count, older items fade by half in 45 days', () => {
-    const items = [item(0, 90), item(1, 90), item(2, 45), item(3, 90)]
-    const events = [event(0, 'bookmark'), event(0, 'liked'), event(1, 'video_partial'), event(2, 'bookmark'), event(2, 'liked'), event(3, 'not_interested')]
-    const scores = popularityScores(items, events, 90)
-    expect(scores[0]).toBe(1)
-    expect(scores[1]).toBeCloseTo(Math.log1p(0.4) / Math.log1p(2.2), 12)
-    expect(scores[2]).toBeCloseTo(0.5, 12)
-    expect(scores[3]).toBe(0)
+  it('the site reads a generated history as the kinds it was made of: finished and partial watches, saves, reads, comments, feedback', () => {
+    const items = [item(0, 'video', 0), item(1, 'video', 0), item(2, 'post', 0), item(3, 'video', 0), item(4, 'post', 0), item(5, 'video', 0)]
+    const history = [event(0, 'video_finished'), event(1, 'video_partial'), event(2, 'post_read'), event(2, 'bookmark'), event(3, 'comment'), event(4, 'not_interested'), event(5, 'liked')]
+    const catalog = siteCatalog(catalogue(items), [], 90)
+    const read = memberHistory(history, items, catalog)
+    const kinds = Object.fromEntries(read.engaged.map((e) => [e.item.key, e.kind]))
+    expect(kinds).toEqual({ v1: 'finished', v2: 'watched', p3: 'bookmark', v4: 'comment', v6: 'liked' })
+    // Left out as the site leaves them out: all but the partly watched video.
+    expect([...read.excluded].sort()).toEqual(['p3', 'p5', 'v1', 'v4'])
+    // The turned-down post counts against its tag.
+    expect(read.profile.tags.get(4)).toBeLessThan(0)
+    expect(read.profile.tags.get(0)).toBeGreaterThan(read.profile.tags.get(1)!)
+  })
+
+  it('popularity is the site’s: per kind relative to its best, engagement summed as the catalogue sums it, halved by 45 days of age', () => {
+    const items = [item(0, 'video', 90), item(1, 'video', 45), item(2, 'post', 90), item(3, 'video', 91)]
+    const events = [event(0, 'video_finished'), event(1, 'video_finished'), event(2, 'post_read'), event(3, 'video_finished')]
+    expect(itemEngagement(items[0]!, [event(0, 'video_partial'), event(0, 'video_finished'), event(0, 'bookmark'), event(0, 'comment'), event(0, 'liked')])).toBe(1 + 4 + 4 + 3)
+    expect(itemEngagement(items[2]!, [event(2, 'post_read'), event(2, 'bookmark')])).toBe(2 + 4)
+    const catalog = siteCatalog(catalogue(items), events, 90)
+    expect(catalog.items.map((c) => c.key)).toEqual(['v1', 'v2', 'p3'])
+    expect(catalog.byKey.get('v1')!.popularity).toBe(1)
+    expect(catalog.byKey.get('v2')!.popularity).toBeCloseTo(0.5, 12)
+    expect(catalog.byKey.get('p3')!.popularity).toBe(1)
   })
 
   it('the same seed makes the same world, and the split never shows a member what they engaged with later', () => {
@@ -100,7 +127,7 @@ describe('what the evaluation learns from', () => {
     expect(split.coldStartMembers).toBeGreaterThan(0)
     for (const c of cases) {
       const trained = new Set(a.events.filter((e) => e.member === c.member.index && e.day <= params.trainDays).map((e) => a.items[e.item]!.key))
-      const candidates = new Set(c.input.candidates.map((x) => x.key))
+      const candidates = new Set(c.input.catalog.items.map((x) => x.key))
       for (const key of trained) expect(candidates.has(key)).toBe(false)
       // What they engaged with in the held-out session is there to be found, and was not in their history.
       for (const key of c.relevant) {
@@ -108,7 +135,7 @@ describe('what the evaluation learns from', () => {
         expect(trained.has(key)).toBe(false)
       }
       expect(c.cold).toBe(trained.size === 0)
-      expect(c.input.profile.norm === 0).toBe(c.cold)
+      expect(c.input.history.profile.norm === 0).toBe(c.cold)
     }
   })
 })

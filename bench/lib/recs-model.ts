@@ -1,99 +1,135 @@
-// What the site computes from what it can see, for the For You evaluation: popularity from
-// engagement, a member's learned profile from their history, and the three top-10 lists compared
-// (the recommender, popularity alone, the mood map alone). The scoring is the site's own
-// (cms/services/recommendations/score.ts), imported, never copied.
-import {
-  diversify,
-  learnProfile,
-  moodMatch,
-  scoreCandidates,
-  type Candidate,
-  type HistoryEvent,
-  type Profile,
-  type Weights,
-} from '../../cms/services/recommendations/score'
-import type { EventKind, HistoryEntry, Item } from './recs-world'
+// The site's own For You code, fed from the generated world: the world's items become the
+// catalogue the site would load (tags, the editor's mood map, popularity by the site's formula),
+// a member's history becomes the rows the site would read, and the list is the site's pickFrom
+// (filter, score, diversify, reasons). Only the database reads are replaced; nothing is copied
+// but the engagement sum that loadCatalog makes in SQL (itemEngagement below).
+import { type Catalog, type CatalogItem, popularityScores, POPULARITY_HALF_LIFE_DAYS } from '../../cms/services/recommendations/catalog'
+import { type MemberSettings, pickFrom } from '../../cms/services/recommendations/generate'
+import { HISTORY_WEIGHTS, type HistoryRow, interpretHistory, type MemberHistory } from '../../cms/services/recommendations/history'
+import { moodMatch, type Weights } from '../../cms/services/recommendations/score'
+import type { User } from '../../cms/payload-types'
+import { MOODS, type Mood } from '../../shared/constants'
+import type { Catalogue, EventKind, Item } from './recs-catalogue'
+import type { HistoryEntry } from './recs-world'
 
-/** How much each kind of history event says about a member's tastes (as the site weighs them). */
-export const HISTORY_WEIGHTS: Record<EventKind, number> = {
-  bookmark: 1.0,
-  video_finished: 1.0,
-  video_partial: 0.4,
-  post_read: 0.6,
-  comment: 0.8,
-  liked: 1.2,
-  disliked: -1.0,
-  not_interested: -1.5,
-}
+export { HISTORY_WEIGHTS, POPULARITY_HALF_LIFE_DAYS }
 
-/** Popularity's half-life: an item's engagement counts half as much 45 days after it was published. */
-export const POPULARITY_HALF_LIFE_DAYS = 45
+const DAY_MS = 86_400_000
+/** Day 0 of the world on the site's clock (any fixed instant: only differences matter). */
+export const EPOCH_MS = Date.UTC(2026, 0, 1)
+export const dayToMs = (day: number) => EPOCH_MS + day * DAY_MS
 
 /** A positive history event: the member engaged with the item (relevance in the held-out session). */
-export const isEngagement = (kind: EventKind) => HISTORY_WEIGHTS[kind] > 0
-
-export type EvalCandidate = Candidate & { index: number }
+export const isEngagement = (kind: EventKind) => kind !== 'disliked' && kind !== 'not_interested'
 
 /**
- * Each item's popularity at `nowDay`: log1p(its engagement, weighted by kind) × 0.5^(age / 45 days),
- * divided by the catalogue's best, so the best is 1. Turn-downs do not count as engagement.
+ * An item's engagement as the catalogue sums it (catalog.ts loadCatalog, there in SQL): videos
+ * views + 3·completions + 4·bookmarks + 3·comments, posts 2·reads + 4·bookmarks. Every watch,
+ * partial or finished, is a view.
  */
-export function popularityScores(items: readonly Item[], events: readonly HistoryEntry[], nowDay: number): Float64Array {
-  const weighted = new Float64Array(items.length)
-  for (const e of events) if (isEngagement(e.kind)) weighted[e.item]! += HISTORY_WEIGHTS[e.kind]
-  const scores = new Float64Array(items.length)
-  let best = 0
-  for (const item of items) {
-    const age = Math.max(0, nowDay - item.publishedDay)
-    const score = Math.log1p(weighted[item.index]!) * 0.5 ** (age / POPULARITY_HALF_LIFE_DAYS)
-    scores[item.index] = score
-    if (score > best) best = score
+export function itemEngagement(item: Item, events: readonly HistoryEntry[]): number {
+  let sum = 0
+  for (const e of events) {
+    if (item.kind === 'video') sum += e.kind === 'video_partial' ? 1 : e.kind === 'video_finished' ? 1 + 3 : e.kind === 'bookmark' ? 4 : e.kind === 'comment' ? 3 : 0
+    else sum += e.kind === 'post_read' ? 2 : e.kind === 'bookmark' ? 4 : 0
   }
-  if (best > 0) for (let i = 0; i < scores.length; i++) scores[i]! /= best
-  return scores
+  return sum
 }
 
-/** The candidates the site would score: every item, with its tags and popularity. */
-export const toCandidates = (items: readonly Item[], popularity: Float64Array): EvalCandidate[] =>
-  items.map((item) => ({ key: item.key, tags: item.tags, popularity: popularity[item.index]!, index: item.index }))
+/** The catalogue the site would hold at `nowDay`: every item published by then, popularity from `events` (relative to the best of its kind). */
+export function siteCatalog(catalogue: Catalogue, events: readonly HistoryEntry[], nowDay: number): Catalog {
+  const byItem: HistoryEntry[][] = catalogue.items.map(() => [])
+  for (const e of events) if (e.day <= nowDay) byItem[e.item]!.push(e)
+  const published = catalogue.items.filter((item) => item.publishedDay <= nowDay)
+  const items: CatalogItem[] = published.map((item) => ({
+    key: item.key,
+    type: item.kind === 'video' ? 'video' : 'blog_post',
+    id: item.index + 1,
+    contentId: item.key,
+    title: `Item ${item.index + 1}`,
+    tags: item.tags,
+    popularity: 0,
+    isPremium: false,
+    isUncut: false,
+    earlyAccessUntil: null,
+    durationSeconds: item.durationSeconds,
+    publishedAt: dayToMs(item.publishedDay),
+  }))
+  for (const type of ['video', 'blog_post'] as const) {
+    const ofType = items.filter((c) => c.type === type)
+    const raw = ofType.map((c) => ({ engagement: itemEngagement(catalogue.items[c.id - 1]!, byItem[c.id - 1]!), publishedAt: c.publishedAt }))
+    popularityScores(raw, dayToMs(nowDay)).forEach((score, i) => (ofType[i]!.popularity = score))
+  }
+  const tagNames = new Map<number, Mood[]>()
+  for (const mood of MOODS) for (const tag of catalogue.moodMap[mood]) tagNames.set(tag, [...(tagNames.get(tag) ?? []), mood])
+  return {
+    items,
+    byKey: new Map(items.map((c) => [c.key, c])),
+    byContentId: new Map(items.map((c) => [`${c.type}:${c.contentId}`, c])),
+    tags: new Map(Array.from({ length: catalogue.tagCount }, (_, tag) => [tag, { name: `tag ${tag}`, description: null, categoryId: null, moods: tagNames.get(tag) ?? [] }])),
+    moodTags: new Map(MOODS.map((mood) => [mood, catalogue.moodMap[mood]])),
+    loadedAt: dayToMs(nowDay),
+  }
+}
 
-/** The member's profile from their own history, each event weighed by its kind. */
-export function memberProfile(history: readonly HistoryEntry[], items: readonly Item[]): Profile {
-  const events: HistoryEvent[] = history.map((e) => ({ tags: items[e.item]!.tags, weight: HISTORY_WEIGHTS[e.kind] }))
-  return learnProfile(events)
+/** A member's history as the rows the site reads (history.ts readHistory): saves, watch progress, reads, comments, feedback. */
+export function historyRows(history: readonly HistoryEntry[], items: readonly Item[]): HistoryRow[] {
+  return history.map((e): HistoryRow => {
+    const item = items[e.item]!
+    const id = item.index + 1
+    const video = item.kind === 'video' ? id : null
+    const post = item.kind === 'post' ? id : null
+    const base: HistoryRow = { kind: 'feedback', video, post, contentType: null, contentId: null, amount: null, feedback: null }
+    switch (e.kind) {
+      case 'bookmark':
+        return { ...base, kind: 'bookmark', video: null, post: null, contentType: item.kind === 'video' ? 'video' : 'blog_post', contentId: item.key }
+      case 'video_finished':
+        return { ...base, kind: 'progress', post: null, amount: item.durationSeconds }
+      case 'video_partial':
+        return { ...base, kind: 'progress', post: null, amount: 0.4 * (item.durationSeconds ?? 0) }
+      case 'post_read':
+        return { ...base, kind: 'read', video: null }
+      case 'comment':
+        return { ...base, kind: 'comment', post: null }
+      default:
+        return { ...base, feedback: e.kind }
+    }
+  })
 }
 
 export type ListInput = {
-  candidates: readonly EvalCandidate[]
-  moodTags: ReadonlySet<number>
+  /** The catalogue as this member's candidates: the items they had not engaged with. */
+  catalog: Catalog
+  history: MemberHistory
+  mood: Mood
   intensity: number
-  profile: Profile
   weights: Weights
   limit: number
 }
 
-/** The site's list: every part scored, then a varied list picked by maximal marginal relevance. */
-export function recommenderList(input: ListInput): EvalCandidate[] {
-  const scored = scoreCandidates(input.candidates, input)
-  return diversify(scored, input.limit, input.weights.diversityFactor).map((s) => s.item)
-}
+const MEMBER = { id: 1, isPremium: false } as User
 
-const byKey = (a: EvalCandidate, b: EvalCandidate) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+/** The site's list (generate.ts pickFrom): the gate, every part scored, a varied pick by maximal marginal relevance, reasons. */
+export function recommenderList(input: ListInput): CatalogItem[] {
+  const settings: MemberSettings = { weights: input.weights, avoidedTags: new Set(), contentTypes: null }
+  return pickFrom(input.catalog, MEMBER, input.history, settings, input, new Date(input.catalog.loadedAt)).map((p) => p.item)
+}
 
 /** Baseline: the most popular items the member has not engaged with. */
-export function popularityList(input: Pick<ListInput, 'candidates' | 'limit'>): EvalCandidate[] {
-  return topBy(input.candidates, input.limit, (c) => c.popularity)
-}
+export const popularityList = (input: ListInput): CatalogItem[] => topBy(input.catalog.items, input.limit, (c) => c.popularity)
 
 /** Baseline: the items whose tags best fit the mood map (ties in key order, which is arbitrary). */
-export function moodMatchList(input: Pick<ListInput, 'candidates' | 'moodTags' | 'limit'>): EvalCandidate[] {
-  return topBy(input.candidates, input.limit, (c) => moodMatch(c.tags, input.moodTags))
+export function moodMatchList(input: ListInput): CatalogItem[] {
+  const moodTags = input.catalog.moodTags.get(input.mood) ?? new Set<number>()
+  return topBy(input.catalog.items, input.limit, (c) => moodMatch(c.tags, moodTags))
 }
 
-/** The `limit` candidates of highest value, ties in key order (one pass; the lists are short). */
-export function topBy(candidates: readonly EvalCandidate[], limit: number, value: (c: EvalCandidate) => number): EvalCandidate[] {
-  const top: { c: EvalCandidate; v: number }[] = []
-  const before = (a: { c: EvalCandidate; v: number }, b: { c: EvalCandidate; v: number }) => a.v > b.v || (a.v === b.v && byKey(a.c, b.c) < 0)
+const byKey = (a: CatalogItem, b: CatalogItem) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+
+/** The `limit` items of highest value, ties in key order (one pass; the lists are short). */
+export function topBy(candidates: readonly CatalogItem[], limit: number, value: (c: CatalogItem) => number): CatalogItem[] {
+  const top: { c: CatalogItem; v: number }[] = []
+  const before = (a: { c: CatalogItem; v: number }, b: { c: CatalogItem; v: number }) => a.v > b.v || (a.v === b.v && byKey(a.c, b.c) < 0)
   for (const c of candidates) {
     const entry = { c, v: value(c) }
     if (top.length === limit && !before(entry, top[limit - 1]!)) continue
@@ -103,4 +139,13 @@ export function topBy(candidates: readonly EvalCandidate[], limit: number, value
     if (top.length > limit) top.pop()
   }
   return top.map((x) => x.c)
+}
+
+/** The member's history read by the site (profile, what to leave out, what they engaged with). */
+export const memberHistory = (history: readonly HistoryEntry[], items: readonly Item[], catalog: Catalog): MemberHistory =>
+  interpretHistory(historyRows(history, items), catalog)
+
+/** The catalogue without what the member engaged with before (their candidates). */
+export function candidatesFor(catalog: Catalog, seen: ReadonlySet<string>): Catalog {
+  return { ...catalog, items: catalog.items.filter((c) => !seen.has(c.key)) }
 }

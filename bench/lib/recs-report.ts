@@ -75,9 +75,9 @@ export function recsTable(r: RecsReport): string {
   lines.push('', '**Other weights through the same code** (explored on the same members, so optimistic; and a ceiling no method can reach)', '')
   for (const segment of explored) lines.push(`${capitalise(segment.segment)}:`, '', ...HEAD, ...methodRows(segment.methods), '')
   lines.push(
-    `**Generation time** (profile + candidates + scoring + diversify, one member, ${l.items.toLocaleString('en')} items, ${l.members.toLocaleString('en')} members' history in memory: ` +
+    `**Generation time** (one member: the site reads their history rows, then pickFrom filters, scores, diversifies and explains; ${l.items.toLocaleString('en')} items, ${l.members.toLocaleString('en')} members' history in memory: ` +
       `${l.historyEvents.toLocaleString('en')} events, heap ${l.heapUsedMB} MB; ${l.measured} members after ${l.warmup} warm-up): p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms, max ${l.maxMs} ms. ` +
-      `The catalogue's popularity from all that history: ${l.popularityMs} ms (once, not per member).`,
+      `The catalogue with its popularity from all that history: ${l.catalogMs} ms (the site keeps it a minute; not per member).`,
   )
   return lines.join('\n')
 }

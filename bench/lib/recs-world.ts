@@ -152,7 +152,8 @@ function simulateSession(p: WorldParams, rng: Rng, world: World, member: Member,
     if (item.kind === 'video') add(item, rng.next() < 0.3 + 0.5 * match ? 'video_finished' : 'video_partial')
     else add(item, 'post_read')
     if (rng.next() < 0.03 + 0.1 * match) add(item, 'bookmark')
-    if (rng.next() < 0.04 + 0.04 * match) add(item, 'comment')
+    // Comments are on videos only, as on the site.
+    if (item.kind === 'video' && rng.next() < 0.04 + 0.04 * match) add(item, 'comment')
     if (rng.next() < 0.02 + 0.06 * match) add(item, 'liked')
   }
   // Turned down: of a few well-shown items, the one furthest from the member's tastes.
