@@ -4,7 +4,7 @@
 // mood map alone; then one member's generation time at the site's scale. Writes
 // bench/recs-results.json and the README's table. EVAL_RECS_SEED runs another population.
 import { writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 
@@ -20,6 +20,7 @@ const log = (message: string) => console.log(`[eval:recs] ${message}`)
 
 function main() {
   const started = performance.now()
+  const loadStart = loadavg()[0]!
   const seed = process.env.EVAL_RECS_SEED ? Number(process.env.EVAL_RECS_SEED) : DEFAULT_WORLD.seed
   const world = { ...DEFAULT_WORLD, seed }
   const weights = { ...RECOMMENDATION_WEIGHTS }
@@ -37,6 +38,7 @@ function main() {
     at: new Date().toISOString(),
     machine: `${process.platform} ${process.arch}, ${cpus().length} cores`,
     node: process.version,
+    loadAverage: { start: round2(loadStart), end: round2(loadavg()[0]!) },
     seconds: Math.round((performance.now() - started) / 1000),
     params: { world, weights, historyWeights: HISTORY_WEIGHTS, popularityHalfLifeDays: POPULARITY_HALF_LIFE_DAYS, listSize: LIST_SIZE, explored: EXPLORED_WEIGHTS },
     evaluation,
@@ -52,5 +54,7 @@ function main() {
     log('another seed: bench/recs-results.json and the README keep the default seed’s figures')
   }
 }
+
+const round2 = (v: number) => Math.round(v * 100) / 100
 
 main()

@@ -16,6 +16,8 @@ export type RecsReport = {
   at: string
   machine: string
   node: string
+  /** The machine's 1-minute load average when the run began and ended: the times depend on it. */
+  loadAverage: { start: number; end: number }
   seconds: number
   params: {
     world: WorldParams
@@ -64,7 +66,7 @@ export function recsTable(r: RecsReport): string {
   const w = r.params.world
   const l = r.latency
   const lines = [
-    `Measured ${r.at} on ${r.machine}, Node ${r.node}, in ${r.seconds} s. Seed ${w.seed}: ${w.items.toLocaleString('en')} items, ${w.members.toLocaleString('en')} members, ` +
+    `Measured ${r.at} on ${r.machine}, Node ${r.node}, in ${r.seconds} s (load average ${r.loadAverage.start} → ${r.loadAverage.end}). Seed ${w.seed}: ${w.items.toLocaleString('en')} items, ${w.members.toLocaleString('en')} members, ` +
       `${w.topics} hidden topics; ${split.trainEvents.toLocaleString('en')} history events before the split, ${split.heldOutEvents.toLocaleString('en')} held out (${pct(split.heldOutShare)}); ` +
       `${split.membersWithHistory} members with history (${split.historyEventsPerMember.toFixed(1)} events each), ${split.coldStartMembers} without; ${split.relevantPerMember.toFixed(1)} held-out items a member. ` +
       `Weights: mood ${r.params.weights.moodWeight}, popularity ${r.params.weights.popularityWeight}, personal ${r.params.weights.personalityWeight}, diversity ${r.params.weights.diversityFactor}.`,
