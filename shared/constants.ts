@@ -38,6 +38,8 @@ export const PAGE_SIZES = {
   /** 1 hero + 5 recent */
   homeVideos: 6,
   homePosts: 3,
+  /** The member's For You items on the home page (the rest on /recommendations). */
+  homeForYou: 4,
   topicsPosts: 9,
   topicsPerCategory: 3,
   paginationLinks: 5,

@@ -10,6 +10,11 @@ export const BOOKMARK_REMOVED = 'Bookmark Removed'
 export const CONTENT_NOT_FOUND = 'That video or post does not exist.'
 export const SIGN_IN_TO_VIEW_BOOKMARKS = 'Please sign in to see the videos and posts you saved.'
 
+// For You (mood recommendations). The spec's own toasts are in ./messages.
+export const SIGN_IN_FOR_RECOMMENDATIONS = "Please sign in to tell us how you're feeling and get videos and posts picked for you."
+export const RECOMMENDATIONS_LOAD_FAILED = 'Failed to load your recommendations. Please try again.'
+export const MOOD_HISTORY_LOAD_FAILED = 'Failed to load your recent moods. Please try again.'
+
 // Comments
 export const COMMENT_NOT_FOUND = 'That comment no longer exists.'
 export const SIGN_IN_TO_REACT = 'Please sign in to react to comments.'
@@ -38,3 +43,8 @@ export const PICTURE_NOT_IMAGE = 'Profile picture must be an image (JPG, PNG, We
 export const PICTURE_TOO_LARGE = 'Profile picture must be under 5MB.'
 export const PICTURE_TOO_MANY_PIXELS = 'That image is too large to process. Please choose a smaller one.'
 export const UPLOADING_TOO_FAST = 'Too many uploads. Please wait a few minutes and try again.'
+
+// For You on the home page (the member's own part; the page itself is /recommendations)
+export const FOR_YOU_HEADING = 'For You'
+export const FOR_YOU_SEE_ALL = 'See all'
+export const FOR_YOU_INVITATION = 'Tell us how you feel and get videos and posts picked for you.'

@@ -6,14 +6,14 @@
  *
  * Terms:
  * - **part**: a spot of a page that shows who is reading (the account menu, the bookmark state,
- *   the comments with their rights and votes, the greeting in the Premium promo, the member's
- *   time zone and reading clock). Its **kind** names the component that renders it, its **args**
- *   what that component needs from the page (never anything of the member's: the args are stored
- *   in the shell).
+ *   the comments with their rights and votes, the greeting in the Premium promo, the home page's
+ *   For You items, the member's time zone and reading clock). Its **kind** names the component
+ *   that renders it, its **args** what that component needs from the page (never anything of the
+ *   member's: the args are stored in the shell).
  * - **marker**: the HTML comments around a part in a shell-mode render. They never reach a browser.
  */
 
-export const PART_KINDS = ['account', 'member-tail', 'premium-promo', 'post-bookmark', 'video-actions', 'comments'] as const
+export const PART_KINDS = ['account', 'member-tail', 'premium-promo', 'for-you', 'post-bookmark', 'video-actions', 'comments'] as const
 export type PartKind = (typeof PART_KINDS)[number]
 export type PartSpec = { kind: PartKind; args: Record<string, unknown> }
 

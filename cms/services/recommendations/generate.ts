@@ -11,7 +11,8 @@ import { canOpen } from '../premium-gate'
 import { type Catalog, type CatalogItem, getCatalog } from './catalog'
 import { interpretHistory, readHistory } from './history'
 import { explain } from './reasons'
-import { diversify, scoreCandidates, type Weights } from './score'
+import { getMoodProfiles } from './mood-evidence'
+import { diversify, type LearnedMood, scoreCandidates, type Weights } from './score'
 import { ROW_COLUMNS, type RecommendationRow } from './views'
 
 /** A recommendation is shown for a week; a newer generation puts fresh ones on top sooner. */
@@ -51,10 +52,19 @@ export type Pick = { item: CatalogItem; score: number; recommendationType: Recom
 /** The member's list for a mood, without writing anything (the evaluation and tests call this too). */
 export async function pickRecommendations(payload: Payload, user: User, input: { mood: Mood; intensity: number; limit: number }, now = new Date()): Promise<Pick[]> {
   const [catalog, rows, settings] = await Promise.all([getCatalog(payload), readHistory(payload, user.id), readSettings(payload, user.id)])
-  return pickFrom(catalog, user, interpretHistory(rows, catalog), settings, input, now)
+  const learned = await getMoodProfiles(payload, catalog)
+  return pickFrom(catalog, user, interpretHistory(rows, catalog), settings, input, now, learned.get(input.mood))
 }
 
-export function pickFrom(catalog: Catalog, user: User, history: ReturnType<typeof interpretHistory>, settings: MemberSettings, input: { mood: Mood; intensity: number; limit: number }, now = new Date()): Pick[] {
+export function pickFrom(
+  catalog: Catalog,
+  user: User,
+  history: ReturnType<typeof interpretHistory>,
+  settings: MemberSettings,
+  input: { mood: Mood; intensity: number; limit: number },
+  now = new Date(),
+  moodProfile?: LearnedMood,
+): Pick[] {
   const avoided = new Set([...catalog.tags].filter(([, info]) => settings.avoidedTags.has(info.name)).map(([id]) => id))
   const candidates = catalog.items.filter(
     (item) =>
@@ -64,7 +74,7 @@ export function pickFrom(catalog: Catalog, user: User, history: ReturnType<typeo
       (avoided.size === 0 || ![...item.tags.keys()].some((tag) => avoided.has(tag))),
   )
   const moodTags = catalog.moodTags.get(input.mood) ?? new Set<number>()
-  const scored = scoreCandidates(candidates, { moodTags, intensity: input.intensity, profile: history.profile, weights: settings.weights })
+  const scored = scoreCandidates(candidates, { moodTags, moodProfile, intensity: input.intensity, profile: history.profile, weights: settings.weights })
   return diversify(scored, input.limit, settings.weights.diversityFactor).map((s) => ({
     item: s.item,
     score: s.score,

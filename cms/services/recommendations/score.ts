@@ -68,29 +68,41 @@ export const affinity = (profile: Profile, tags: TagVector, tagsNorm = vectorNor
 
 export type ScoreInput = {
   moodTags: ReadonlySet<number>
+  /** What the community engaged with while in this mood, learned (learnMoodProfiles); absent: the mood map alone. */
+  moodProfile?: LearnedMood
   /** 0.1–1: the mood part weighs (0.5 + intensity) × moodWeight, so a strong feeling leads. */
   intensity: number
   profile: Profile
   weights: Weights
 }
 
-/** The combined 0–1 score of every candidate (parts without signal — no history — are left out of the mix). */
+/**
+ * The combined 0–1 score of every candidate (parts without signal — no history — are left out of
+ * the mix). Affinity is taken relative to the member's best match among the candidates: a cosine
+ * over sparse tags rarely nears 1, and unscaled it would weigh far less than its weight says.
+ */
 export function scoreCandidates<T extends Candidate>(items: readonly T[], input: ScoreInput): Scored<T>[] {
   const moodW = input.weights.moodWeight * (0.5 + input.intensity)
   const popW = input.weights.popularityWeight
-  const affW = input.profile.norm === 0 ? 0 : input.weights.personalityWeight
+  const raw = items.map((item) => affinity(input.profile, item.tags))
+  const best = raw.reduce((max, v) => (v > max ? v : max), 0)
+  const affW = best === 0 ? 0 : input.weights.personalityWeight
+  // The mood part: the mood map's match, blended with what members in this mood engaged with, as
+  // far as there is evidence of it (confidence 0–1), each relative to its best.
+  const learned = input.moodProfile && input.moodProfile.confidence > 0 ? input.moodProfile : undefined
+  const moodRaw = learned ? items.map((item) => affinity(learned.profile, item.tags)) : []
+  const moodBest = moodRaw.reduce((max, v) => (v > max ? v : max), 0)
   const total = moodW + popW + affW || 1
-  const out: Scored<T>[] = []
-  for (const item of items) {
-    const norm = vectorNorm(item.tags)
-    const parts = { mood: moodMatch(item.tags, input.moodTags), popularity: item.popularity, affinity: affinity(input.profile, item.tags, norm) }
-    const mood = moodW * parts.mood
+  return items.map((item, i) => {
+    const mapped = moodMatch(item.tags, input.moodTags)
+    const mood = learned && moodBest > 0 ? (1 - learned.confidence) * mapped + learned.confidence * (moodRaw[i]! / moodBest) : mapped
+    const parts = { mood, popularity: item.popularity, affinity: best === 0 ? 0 : raw[i]! / best }
+    const m = moodW * parts.mood
     const pop = popW * parts.popularity
     const aff = affW * parts.affinity
-    const lead: ScoredPart = mood >= pop && mood >= aff ? 'mood' : aff >= pop ? 'affinity' : 'popularity'
-    out.push({ item, score: clamp01((mood + pop + aff) / total), parts, lead })
-  }
-  return out
+    const lead: ScoredPart = m >= pop && m >= aff ? 'mood' : aff >= pop ? 'affinity' : 'popularity'
+    return { item, score: clamp01((m + pop + aff) / total), parts, lead }
+  })
 }
 
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)
@@ -155,6 +167,46 @@ export function learnProfile(events: readonly HistoryEvent[]): Profile {
     for (const [tag, w] of event.tags) tags.set(tag, (tags.get(tag) ?? 0) + (event.weight * w) / norm)
   }
   return { tags, norm: vectorNorm(tags) }
+}
+
+export type LearnedMood = { profile: Profile; confidence: number }
+
+/** Engagements a mood needs before what members did in it counts as much as the mood map. */
+export const MOOD_EVIDENCE_FOR_FULL_CONFIDENCE = 200
+
+/**
+ * What members engage with in each mood, learned from the community's history: per mood, the
+ * lift of each tag — its share among items engaged with in that mood over its share among all
+ * engagements — kept where it is above 1 (the tags a mood pulls toward). Confidence grows with
+ * the mood's evidence, so a mood few have stated leans on the mood map.
+ */
+export function learnMoodProfiles<M extends string>(events: readonly { mood: M; tags: TagVector; weight: number }[]): Map<M, LearnedMood> {
+  const overall = new Map<number, number>()
+  const byMood = new Map<M, { tags: Map<number, number>; weight: number }>()
+  let total = 0
+  for (const event of events) {
+    if (event.weight <= 0) continue
+    const norm = vectorNorm(event.tags) || 1
+    let entry = byMood.get(event.mood)
+    if (!entry) byMood.set(event.mood, (entry = { tags: new Map(), weight: 0 }))
+    entry.weight += event.weight
+    total += event.weight
+    for (const [tag, w] of event.tags) {
+      const share = (event.weight * w) / norm
+      overall.set(tag, (overall.get(tag) ?? 0) + share)
+      entry.tags.set(tag, (entry.tags.get(tag) ?? 0) + share)
+    }
+  }
+  const out = new Map<M, LearnedMood>()
+  for (const [mood, entry] of byMood) {
+    const tags = new Map<number, number>()
+    for (const [tag, sum] of entry.tags) {
+      const lift = sum / entry.weight / ((overall.get(tag) ?? 0) / total)
+      if (lift > 1) tags.set(tag, Math.log(lift))
+    }
+    out.set(mood, { profile: { tags, norm: vectorNorm(tags) }, confidence: Math.min(1, entry.weight / MOOD_EVIDENCE_FOR_FULL_CONFIDENCE) })
+  }
+  return out
 }
 
 /** The tags that made an item a mood match, best first (for the reason line). */

@@ -76,7 +76,10 @@ export type VideoPageData = {
    * can play (locked ones are skipped, so the card never offers what auto-play would pass over).
    */
   upNext: VideoSummary | null
-  /** The first VIDEO_PAGE.recommended other videos, Up Next left out (it is shown above them). */
+  /**
+   * VIDEO_PAGE.recommended videos most like this one (sharing its tags, the recommender's order),
+   * topped up with the newest others; never this video, nor Up Next (it is shown above them).
+   */
   recommended: VideoSummary[]
   /** An upload's adaptive stream (HLS master playlist) once transcoded, for a caller who can play it; else null (the player uses videoUrl). */
   streamUrl: string | null
@@ -103,7 +106,7 @@ async function readVideoPageData(payload: Payload, user: Viewer, videoId: string
     detailOf(payload, user, doc, now),
     nextPlayableVideo(payload, { user, current: doc, now }),
     // One more than shown, so the list still has VIDEO_PAGE.recommended once Up Next (shown above it) is left out.
-    recommendedVideos(payload, { user, excludeVideoId: doc.videoId, limit: VIDEO_PAGE.recommended + 1 }),
+    recommendedVideos(payload, { user, video: doc, limit: VIDEO_PAGE.recommended + 1 }),
   ])
   const streamUrl = video.locked === null && doc.source === 'manual' && doc.transcodeStatus === 'ready' ? (doc.hlsUrl ?? null) : null
   const others = recommended.filter((v) => v.videoId !== upNext?.videoId).slice(0, VIDEO_PAGE.recommended)

@@ -5,6 +5,8 @@ import { MAX_PAGE_LIMIT, totalPagesFor } from '../../../shared/schemas/paginatio
 import type { VideoPage, VideoSummary } from '../../../shared/types/content'
 import type { User } from '../../payload-types'
 import { canOpen, playableVideosWhere } from '../premium-gate'
+import { getCatalog, itemKey } from '../recommendations/catalog'
+import { similarItems } from '../recommendations/similar'
 import { cachedGated } from '../premium-gate/cache'
 import { SUMMARY_SELECT, toVideoSummary, type SummaryDoc } from './mappers'
 
@@ -52,13 +54,45 @@ export async function listVideos(
   })
 }
 
-/** 'Recommended Videos' on a video page: the first videos of the list, the current one left out. */
+/**
+ * The catalogue's videos most like `videoDocId` (recommendations/similar.ts: shared tags first, a
+ * little popularity, varied), only those that share at least one tag with it: with nothing in
+ * common the similar list is the popular one, and the page falls back to the newest instead.
+ */
+async function relatedVideoIds(payload: Payload, videoDocId: number, limit: number): Promise<number[]> {
+  const catalog = await getCatalog(payload)
+  const self = catalog.byKey.get(itemKey('video', videoDocId))
+  if (!self || self.tags.size === 0) return []
+  const unrelated = new Set<string>()
+  for (const item of catalog.items) {
+    if (item.type !== 'video') continue
+    let shares = false
+    for (const tag of item.tags.keys()) if (self.tags.has(tag)) shares = true
+    if (!shares) unrelated.add(item.key)
+  }
+  const similar = await similarItems(payload, { type: 'video', id: videoDocId, limit, only: 'video', exclude: unrelated })
+  return similar.map((item) => item.id)
+}
+
+/**
+ * 'Recommended Videos' on a video page: the videos most like this one, in the recommender's order,
+ * read for `user` as every list is (the Videos read rule, playable ones only); topped up with the
+ * newest others when fewer than `limit` share a tag with it. Per video, never per member, so the
+ * page stays one kept copy per audience.
+ */
 export async function recommendedVideos(
   payload: Payload,
-  { user, excludeVideoId, limit = VIDEO_PAGE.recommended }: { user?: Viewer; excludeVideoId: string; limit?: number },
+  { user, video, limit = VIDEO_PAGE.recommended }: { user?: Viewer; video: { id: number; videoId: string }; limit?: number },
 ): Promise<VideoSummary[]> {
-  const { docs } = await findSummaries(payload, user, { where: { videoId: { not_equals: excludeVideoId } }, limit })
-  return docs
+  const related = await relatedVideoIds(payload, video.id, limit)
+  const found = related.length === 0 ? [] : (await findSummaries(payload, user, { where: { id: { in: related } }, limit: related.length })).docs
+  const byId = new Map(found.map((summary) => [summary.id, summary]))
+  const list = related.flatMap((id) => byId.get(id) ?? [])
+  if (list.length >= limit) return list
+  const others: Where[] = [{ videoId: { not_equals: video.videoId } }]
+  if (list.length > 0) others.push({ id: { not_in: list.map((summary) => summary.id) } })
+  const newest = await findSummaries(payload, user, { where: { and: others }, limit: limit - list.length })
+  return [...list, ...newest.docs]
 }
 
 /**
