@@ -36,6 +36,8 @@ export type WorldParams = {
   freshnessFloor: number
   /** Share of sessions in which the member turns down one item they were shown. */
   rejectShare: number
+  /** Share of history sessions in which the member told For You their mood (the held-out one always): only those moods are the site's evidence of what each mood draws people to. */
+  statedMoodShare: number
   /** The editor's mood map: tags per mood, and how many of them are plain mistakes. */
   moodMapSize: number
   moodMapMistakes: number
@@ -64,6 +66,7 @@ export const DEFAULT_WORLD: WorldParams = {
   freshnessHalfLifeDays: 30,
   freshnessFloor: 0.15,
   rejectShare: 0.25,
+  statedMoodShare: 0.3,
   moodMapSize: 10,
   moodMapMistakes: 2,
   moodMapNoise: 0.2,

@@ -5,7 +5,7 @@ import type { Weights } from '../../cms/services/recommendations/score'
 import { intraListDiversity } from '../../cms/services/recommendations/score'
 import { coverage, mean, meanWithCi, ndcgAtK, pairedDifference, precisionAtK, recallAtK } from './recs-metrics'
 import type { CatalogItem } from '../../cms/services/recommendations/catalog'
-import { candidatesFor, isEngagement, memberHistory, moodMatchList, popularityList, recommenderList, siteCatalog, topBy, type ListInput } from './recs-model'
+import { candidatesFor, isEngagement, learnedMoods, memberHistory, moodMatchList, popularityList, recommenderList, siteCatalog, topBy, type ListInput } from './recs-model'
 import { hiddenUtility, type HistoryEntry, type Member, type Session, type World } from './recs-world'
 
 export const LIST_SIZE = 10
@@ -54,6 +54,7 @@ export function memberCases(world: World): { cases: MemberCase[]; split: SplitFa
   const heldOut: HistoryEntry[] = []
   for (const e of world.events) (e.day <= cutoff ? train : heldOut).push(e)
   const catalog = siteCatalog(world, train, cutoff)
+  const moods = learnedMoods(train, world.members, world.items, catalog)
   const trainByMember = groupByMember(train, world.members.length)
   const heldOutByMember = groupByMember(heldOut, world.members.length)
   const cases: MemberCase[] = []
@@ -67,7 +68,7 @@ export function memberCases(world: World): { cases: MemberCase[]; split: SplitFa
       member,
       session,
       cold: history.length === 0,
-      input: { catalog: candidatesFor(catalog, seen), history: memberHistory(history, world.items, catalog), mood: session.mood, intensity: session.intensity },
+      input: { catalog: candidatesFor(catalog, seen), history: memberHistory(history, world.items, catalog), mood: session.mood, intensity: session.intensity, moodProfile: moods.get(session.mood) },
       relevant,
     })
   }
@@ -140,6 +141,9 @@ export const EXPLORED_WEIGHTS: WeightsVariant[] = [
   { name: 'production weights, no MMR (diversity 0)', weights: { diversityFactor: 0 } },
 ]
 
+/** The recommender with the mood map alone, as before it learned moods from the community. */
+export const WITHOUT_LEARNED_MOODS: Method = { name: 'recommender, mood map only (nothing learned of moods)', list: (input) => recommenderList({ ...input, moodProfile: undefined }) }
+
 export const withWeights = (variant: WeightsVariant): Method => ({
   name: `recommender, ${variant.name}`,
   list: (input) => recommenderList({ ...input, weights: { ...input.weights, ...variant.weights } }),
@@ -163,7 +167,7 @@ export function evaluate(world: World, weights: Weights, explored: readonly Weig
   const warm = cases.filter((c) => !c.cold)
   const cold = cases.filter((c) => c.cold)
   const [recommender, popularity] = METHODS
-  const exploredMethods = [popularity!, ...explored.map(withWeights), hiddenUtilityMethod(world)]
+  const exploredMethods = [popularity!, WITHOUT_LEARNED_MOODS, ...explored.map(withWeights), hiddenUtilityMethod(world)]
   return {
     split,
     segments: [

@@ -9,9 +9,9 @@ import { MOODS } from '../../shared/constants'
 import type { Weights } from '../../cms/services/recommendations/score'
 import { generateCatalogue, type EventKind, type Item, type WorldParams } from './recs-catalogue'
 import { percentile } from './recs-metrics'
-import { memberHistory, recommenderList, siteCatalog } from './recs-model'
+import { learnedMoods, memberHistory, recommenderList, siteCatalog } from './recs-model'
 import { createRng } from './recs-random'
-import type { HistoryEntry } from './recs-world'
+import type { HistoryEntry, Member } from './recs-world'
 
 export type LatencyParams = { items: number; members: number; eventsPerMember: number; measured: number; warmup: number }
 
@@ -21,6 +21,8 @@ export type LatencyFigures = LatencyParams & {
   historyEvents: number
   /** Building the catalogue with its popularity from all history (the site does it once a minute, not per member), ms. */
   catalogMs: number
+  /** Learning every mood's profile from the stated-mood history (the site: every ten minutes, in the background), ms. */
+  moodsMs: number
   p50Ms: number
   p95Ms: number
   maxMs: number
@@ -62,6 +64,16 @@ export function measureLatency(world: WorldParams, weights: Weights, p: LatencyP
   let t = performance.now()
   const catalog = siteCatalog(catalogue, all, nowDay)
   const catalogMs = performance.now() - t
+  // What the site learns of moods: each member's history as one session in a mood, stated by a share of them.
+  const moodRng = createRng(world.seed + 4)
+  const members: Member[] = byMember.map((_, index) => ({
+    index,
+    taste: new Float64Array(0),
+    sessions: [{ day: 0, mood: moodRng.pick(MOODS), intensity: 0.5, heldOut: false, stated: moodRng.next() < world.statedMoodShare }],
+  }))
+  t = performance.now()
+  const moods = learnedMoods(all, members, catalogue.items, catalog)
+  const moodsMs = performance.now() - t
 
   const heapUsedMB = Math.round(process.memoryUsage().heapUsed / 1024 / 1024)
   const rng = createRng(world.seed + 3)
@@ -72,7 +84,7 @@ export function measureLatency(world: WorldParams, weights: Weights, p: LatencyP
     const intensity = (1 + rng.int(10)) / 10
     t = performance.now()
     const history = memberHistory(events, catalogue.items, catalog)
-    const list = recommenderList({ catalog, history, mood, intensity, weights, limit: 10 })
+    const list = recommenderList({ catalog, history, mood, intensity, moodProfile: moods.get(mood), weights, limit: 10 })
     const elapsed = performance.now() - t
     if (list.length !== 10) throw new Error(`a list of ${list.length}, not 10`)
     if (i >= p.warmup) times.push(elapsed)
@@ -81,6 +93,7 @@ export function measureLatency(world: WorldParams, weights: Weights, p: LatencyP
     ...p,
     historyEvents: all.length,
     catalogMs: round(catalogMs),
+    moodsMs: round(moodsMs),
     p50Ms: round(percentile(times, 50)),
     p95Ms: round(percentile(times, 95)),
     maxMs: round(Math.max(...times)),

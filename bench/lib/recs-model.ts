@@ -6,11 +6,12 @@
 import { type Catalog, type CatalogItem, popularityScores, POPULARITY_HALF_LIFE_DAYS } from '../../cms/services/recommendations/catalog'
 import { type MemberSettings, pickFrom } from '../../cms/services/recommendations/generate'
 import { HISTORY_WEIGHTS, type HistoryRow, interpretHistory, type MemberHistory } from '../../cms/services/recommendations/history'
-import { moodMatch, type Weights } from '../../cms/services/recommendations/score'
+import { moodProfilesFrom } from '../../cms/services/recommendations/mood-evidence'
+import { type LearnedMood, moodMatch, type Weights } from '../../cms/services/recommendations/score'
 import type { User } from '../../cms/payload-types'
 import { MOODS, type Mood } from '../../shared/constants'
 import type { Catalogue, EventKind, Item } from './recs-catalogue'
-import type { HistoryEntry } from './recs-world'
+import type { HistoryEntry, Member } from './recs-world'
 
 export { HISTORY_WEIGHTS, POPULARITY_HALF_LIFE_DAYS }
 
@@ -97,22 +98,46 @@ export function historyRows(history: readonly HistoryEntry[], items: readonly It
   })
 }
 
+type EvidenceRow = Parameters<typeof moodProfilesFrom>[0][number]
+
+/**
+ * What the site learns of each mood (mood-evidence.ts): the engagements of sessions that began
+ * with a stated mood, as the rows its evidence query returns (any watch counts as 'watched', as
+ * video progress does there), read by its own moodProfilesFrom.
+ */
+export function learnedMoods(events: readonly HistoryEntry[], members: readonly Member[], items: readonly Item[], catalog: Catalog): Map<Mood, LearnedMood> {
+  const rows: EvidenceRow[] = []
+  for (const e of events) {
+    const session = members[e.member]!.sessions[e.session]!
+    if (!session.stated) continue
+    const item = items[e.item]!
+    const id = item.index + 1
+    const kind = e.kind === 'bookmark' ? 'bookmark' : e.kind === 'post_read' ? 'read' : e.kind === 'comment' ? 'comment' : e.kind === 'liked' ? 'liked' : e.kind === 'video_partial' || e.kind === 'video_finished' ? 'watched' : undefined
+    if (!kind) continue
+    if (kind === 'bookmark') rows.push({ mood: session.mood, video_id: null, post_id: null, content_type: item.kind === 'video' ? 'video' : 'blog_post', content_id: item.key, kind })
+    else rows.push({ mood: session.mood, video_id: item.kind === 'video' ? id : null, post_id: item.kind === 'post' ? id : null, content_type: null, content_id: null, kind })
+  }
+  return moodProfilesFrom(rows, catalog)
+}
+
 export type ListInput = {
   /** The catalogue as this member's candidates: the items they had not engaged with. */
   catalog: Catalog
   history: MemberHistory
   mood: Mood
   intensity: number
+  /** What the site learned of this mood from the community (absent: the mood map alone). */
+  moodProfile?: LearnedMood
   weights: Weights
   limit: number
 }
 
 const MEMBER = { id: 1, isPremium: false } as User
 
-/** The site's list (generate.ts pickFrom): the gate, every part scored, a varied pick by maximal marginal relevance, reasons. */
+/** The site's list (generate.ts pickFrom): the gate, every part scored (the mood's part with what was learned of it), a varied pick by maximal marginal relevance, reasons. */
 export function recommenderList(input: ListInput): CatalogItem[] {
   const settings: MemberSettings = { weights: input.weights, avoidedTags: new Set(), contentTypes: null }
-  return pickFrom(input.catalog, MEMBER, input.history, settings, input, new Date(input.catalog.loadedAt)).map((p) => p.item)
+  return pickFrom(input.catalog, MEMBER, input.history, settings, input, new Date(input.catalog.loadedAt), input.moodProfile).map((p) => p.item)
 }
 
 /** Baseline: the most popular items the member has not engaged with. */

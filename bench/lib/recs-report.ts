@@ -79,7 +79,7 @@ export function recsTable(r: RecsReport): string {
   lines.push(
     `**Generation time** (one member: the site reads their history rows, then pickFrom filters, scores, diversifies and explains; ${l.items.toLocaleString('en')} items, ${l.members.toLocaleString('en')} members' history in memory: ` +
       `${l.historyEvents.toLocaleString('en')} events, heap ${l.heapUsedMB} MB; ${l.measured} members after ${l.warmup} warm-up): p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms, max ${l.maxMs} ms. ` +
-      `The catalogue with its popularity from all that history: ${l.catalogMs} ms (the site keeps it a minute; not per member).`,
+      `Not per member: the catalogue with its popularity from all that history ${l.catalogMs} ms (the site keeps it a minute), the moods learned from it ${l.moodsMs} ms (every ten minutes).`,
   )
   return lines.join('\n')
 }

@@ -9,7 +9,8 @@ import { createRng, type Rng } from './recs-random'
 
 export { DEFAULT_WORLD, type EventKind, type Item, type WorldParams }
 
-export type Session = { day: number; mood: Mood; intensity: number; heldOut: boolean }
+/** `stated`: the member told For You this mood (so the site knows it); the held-out session always. */
+export type Session = { day: number; mood: Mood; intensity: number; heldOut: boolean; stated: boolean }
 
 export type Member = {
   index: number
@@ -36,7 +37,7 @@ function makeMember(p: WorldParams, rng: Rng, index: number): Member & { moodWei
   const days = Array.from({ length: trainSessions }, () => rng.next() * p.trainDays).sort((a, b) => a - b)
   days.push(p.trainDays + rng.next() * p.testDays)
   for (const day of days) {
-    sessions.push({ day, mood: MOODS[rng.weighted(moodWeights)]!, intensity: (1 + rng.int(10)) / 10, heldOut: day > p.trainDays })
+    sessions.push({ day, mood: MOODS[rng.weighted(moodWeights)]!, intensity: (1 + rng.int(10)) / 10, heldOut: day > p.trainDays, stated: day > p.trainDays })
   }
   return { index, taste, sessions, moodWeights }
 }
@@ -188,5 +189,8 @@ export function generateWorld(params: WorldParams = DEFAULT_WORLD): World {
     engaged.fill(0)
     for (let s = 0; s < member.sessions.length; s++) simulateSession(params, rng, world, member, s, engaged, ctx)
   }
+  // Which history sessions began with a stated mood: a stream of its own, so the rest of the world does not depend on it.
+  const stated = createRng(params.seed ^ 0x5eed)
+  for (const member of world.members) for (const session of member.sessions) if (!session.heldOut) session.stated = stated.next() < params.statedMoodShare
   return world
 }
