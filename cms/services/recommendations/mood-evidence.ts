@@ -42,7 +42,7 @@ export function moodProfilesFrom(rows: readonly EvidenceRow[], catalog: Pick<Cat
       row.video_id !== null ? catalog.byKey.get(itemKey('video', row.video_id))
       : row.post_id !== null ? catalog.byKey.get(itemKey('blog_post', row.post_id))
       : catalog.byContentId.get(`${row.content_type}:${row.content_id}`)
-    return item ? [{ mood: row.mood, tags: item.tags, weight: HISTORY_WEIGHTS[row.kind] }] : []
+    return item ? [{ mood: row.mood, key: item.key, tags: item.tags, weight: HISTORY_WEIGHTS[row.kind] }] : []
   })
   return learnMoodProfiles(events)
 }

@@ -95,7 +95,8 @@ export function scoreCandidates<T extends Candidate>(items: readonly T[], input:
   const total = moodW + popW + affW || 1
   return items.map((item, i) => {
     const mapped = moodMatch(item.tags, input.moodTags)
-    const mood = learned && moodBest > 0 ? (1 - learned.confidence) * mapped + learned.confidence * (moodRaw[i]! / moodBest) : mapped
+    // Learned: the item's tags against the mood's pull, and the item itself among what members in this mood chose.
+    const mood = learned && moodBest > 0 ? (1 - learned.confidence) * mapped + learned.confidence * 0.5 * (moodRaw[i]! / moodBest + (learned.items.get(item.key) ?? 0)) : mapped
     const parts = { mood, popularity: item.popularity, affinity: best === 0 ? 0 : raw[i]! / best }
     const m = moodW * parts.mood
     const pop = popW * parts.popularity
@@ -111,9 +112,9 @@ const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)
  * Maximal marginal relevance: picks `limit` items one at a time, each maximising
  * (1 − diversityFactor) · score − diversityFactor · (its highest tag similarity to those already
  * picked). diversityFactor 0 is the plain ranking; the default 0.3 keeps one topic from filling
- * the list. Looks at the best `pool` items by score only (the rest would never be picked).
+ * the list. Looks at the best `pool` items by score only: wide enough to find varied ones.
  */
-export function diversify<T extends Candidate>(scored: readonly Scored<T>[], limit: number, diversityFactor: number, pool = Math.max(limit * 6, 60)): Scored<T>[] {
+export function diversify<T extends Candidate>(scored: readonly Scored<T>[], limit: number, diversityFactor: number, pool = Math.max(limit * 20, 200)): Scored<T>[] {
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.item.key.localeCompare(b.item.key)).slice(0, pool)
   if (diversityFactor <= 0) return ranked.slice(0, limit)
   const norms = new Map(ranked.map((s) => [s, vectorNorm(s.item.tags)]))
@@ -169,7 +170,12 @@ export function learnProfile(events: readonly HistoryEvent[]): Profile {
   return { tags, norm: vectorNorm(tags) }
 }
 
-export type LearnedMood = { profile: Profile; confidence: number }
+export type LearnedMood = {
+  profile: Profile
+  /** Per item (its key): how much members engaged with it in this mood, relative to the most (0–1). */
+  items: ReadonlyMap<string, number>
+  confidence: number
+}
 
 /** Engagements a mood needs before what members did in it counts as much as the mood map. */
 export const MOOD_EVIDENCE_FOR_FULL_CONFIDENCE = 200
@@ -180,16 +186,17 @@ export const MOOD_EVIDENCE_FOR_FULL_CONFIDENCE = 200
  * engagements — kept where it is above 1 (the tags a mood pulls toward). Confidence grows with
  * the mood's evidence, so a mood few have stated leans on the mood map.
  */
-export function learnMoodProfiles<M extends string>(events: readonly { mood: M; tags: TagVector; weight: number }[]): Map<M, LearnedMood> {
+export function learnMoodProfiles<M extends string>(events: readonly { mood: M; key: string; tags: TagVector; weight: number }[]): Map<M, LearnedMood> {
   const overall = new Map<number, number>()
-  const byMood = new Map<M, { tags: Map<number, number>; weight: number }>()
+  const byMood = new Map<M, { tags: Map<number, number>; items: Map<string, number>; weight: number }>()
   let total = 0
   for (const event of events) {
     if (event.weight <= 0) continue
     const norm = vectorNorm(event.tags) || 1
     let entry = byMood.get(event.mood)
-    if (!entry) byMood.set(event.mood, (entry = { tags: new Map(), weight: 0 }))
+    if (!entry) byMood.set(event.mood, (entry = { tags: new Map(), items: new Map(), weight: 0 }))
     entry.weight += event.weight
+    entry.items.set(event.key, (entry.items.get(event.key) ?? 0) + event.weight)
     total += event.weight
     for (const [tag, w] of event.tags) {
       const share = (event.weight * w) / norm
@@ -204,7 +211,10 @@ export function learnMoodProfiles<M extends string>(events: readonly { mood: M; 
       const lift = sum / entry.weight / ((overall.get(tag) ?? 0) / total)
       if (lift > 1) tags.set(tag, Math.log(lift))
     }
-    out.set(mood, { profile: { tags, norm: vectorNorm(tags) }, confidence: Math.min(1, entry.weight / MOOD_EVIDENCE_FOR_FULL_CONFIDENCE) })
+    let most = 0
+    for (const w of entry.items.values()) most = Math.max(most, Math.log1p(w))
+    const items = new Map([...entry.items].map(([key, w]) => [key, most > 0 ? Math.log1p(w) / most : 0]))
+    out.set(mood, { profile: { tags, norm: vectorNorm(tags) }, items, confidence: Math.min(1, entry.weight / MOOD_EVIDENCE_FOR_FULL_CONFIDENCE) })
   }
   return out
 }
