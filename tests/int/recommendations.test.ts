@@ -433,7 +433,12 @@ describe('the one gating rule', () => {
     const { client } = await premiumMember()
     const items = new Set<string>()
     const shown: Rec[] = []
-    for (const mood of MOODS) for (const rec of await generate(client, mood, 50)) (items.add(itemOf(rec)), shown.push(rec))
+    for (const mood of MOODS) {
+      for (const rec of await generate(client, mood, 50)) {
+        items.add(itemOf(rec))
+        shown.push(rec)
+      }
+    }
     expect(items).toContain(`video:${earlyVideo.videoId}`)
     expect(items).toContain(`blog_post:${earlyPost.slug}`)
     expect(shown.some((r) => r.video?.isPremium)).toBe(true)
