@@ -58,7 +58,6 @@ import { analyticsRollupTask } from './cms/services/analytics/task'
 import { TRANSCODE_QUEUE, TRANSCODE_RECOVERY_QUEUE, transcodeRecoveryCron, videoTranscodeRecoveryTask, videoTranscodeTask } from './cms/services/video-transcode/task'
 import { youtubeSyncTask } from './cms/services/youtube/task'
 import { LIVE_QUEUE, liveGraceEndTask, liveReplayTask } from './cms/services/live/jobs'
-import { serialiseJobClaims } from './cms/plugins/job-claims'
 import { withoutJobStatsLocks } from './cms/plugins/job-stats-locks'
 import { seo } from './cms/plugins/seo'
 import { logger } from './server/logger'
@@ -166,8 +165,6 @@ export default buildConfig({
   graphQL: { disable: true },
   sharp,
   telemetry: false,
-  // Jobs are claimed one runner at a time, so no job runs twice (cms/plugins/job-claims.ts).
-  onInit: serialiseJobClaims,
   // The server's logger: secrets and SQL values scrubbed, refused requests on one line (server/logger.ts).
   logger,
   typescript: { outputFile: path.resolve(dirname, 'cms/payload-types.ts'), autoGenerate: false },
