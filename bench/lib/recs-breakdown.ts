@@ -88,7 +88,7 @@ export async function recsBreakdown(databaseUrl: string, members: readonly { id:
       const input = { moodTags: catalog.moodTags.get(mood) ?? new Set<number>(), intensity: 0.5, profile: history.profile, weights: settings.weights }
       const scored = await time('  of which scoreCandidates', () => score.scoreCandidates(catalog.items, input))
       await time('  of which diversify', () => score.diversify(scored, 10, settings.weights.diversityFactor))
-      const stored = await time('insert, one transaction (storePicks)', () => transactions.inTransaction(payload, (req) => generate.storePicks(payload, req, member.id, mood, picks)))
+      const stored = await time('insert, one statement (storePicks)', () => generate.storePicks(transactions.poolDb(payload), member.id, mood, picks))
       const list = await time('Local API reads → JSON (toViews)', () => views.toViews(payload, user, stored))
       if (list.length !== 10) throw new Error(`breakdown: member ${member.id} got ${list.length} items`)
     }

@@ -50,11 +50,13 @@ const titles = (list: { item: CatalogItem }[]) => list.map((p) => p.item.title)
 const byTitle = (title: string) => items.find((i) => i.title === title)!
 
 describe('a member’s list', () => {
-  it('cold start: a mood alone gives a full list led by the mood’s items, with reasons that name the mood', () => {
-    const picks = pickFrom(catalog, member, interpretHistory([], catalog), settings, { mood: 'hopeful', intensity: 0.5, limit: 3 })
-    expect(picks).toHaveLength(3)
-    expect(picks[0]!.recommendationType).toBe('mood_based')
-    expect(picks[0]!.reason).toBe('Because you feel hopeful: uplifting community stories, community wins')
+  it('cold start: a mood alone gives a full list, the mood’s items before equally popular others, with reasons that name the mood', () => {
+    const picks = pickFrom(catalog, member, interpretHistory([], catalog), settings, { mood: 'hopeful', intensity: 0.5, limit: 4 })
+    expect(picks).toHaveLength(4)
+    const place = (title: string) => titles(picks).indexOf(title)
+    expect(place('Block party')).toBeGreaterThanOrEqual(0)
+    expect(place('Block party')).toBeLessThan(place('Oversight board') < 0 ? Infinity : place('Oversight board'))
+    expect(picks[place('Block party')]).toMatchObject({ recommendationType: 'mood_based', reason: 'Because you feel hopeful: uplifting community stories, community wins' })
   })
 
   it('never offers what the one gating rule keeps from the member; a premium member gets it', () => {

@@ -1,12 +1,12 @@
 // Making a member's list (README.md): the catalogue, their history and settings, the mood →
-// scores → a varied pick → reasons → stored rows (one statement, in the caller's transaction).
+// scores → a varied pick → reasons → stored rows (one statement).
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload } from 'payload'
 
 import { type Mood, MOOD, RECOMMENDATION_WEIGHTS } from '../../../shared/constants'
 import type { User } from '../../payload-types'
 import { pgPool } from '../db/pool'
-import { transactionDb } from '../db/transactions'
+import type { Db } from '../db/transactions'
 import { canOpen } from '../premium-gate'
 import { type Catalog, type CatalogItem, getCatalog } from './catalog'
 import { interpretHistory, readHistory } from './history'
@@ -82,8 +82,11 @@ export function pickFrom(
   }))
 }
 
-/** Stores the picks as the member's newest recommendations; returns the rows in their order. */
-export async function storePicks(payload: Payload, req: PayloadRequest, userId: number, mood: Mood | null, picks: readonly Pick[], now = new Date()): Promise<RecommendationRow[]> {
+/**
+ * Stores the picks as the member's newest recommendations, in one statement (all rows or none),
+ * on `db`: the pool, or a transaction the caller has more to do in. Returns the rows in order.
+ */
+export async function storePicks(db: Db, userId: number, mood: Mood | null, picks: readonly Pick[], now = new Date()): Promise<RecommendationRow[]> {
   if (picks.length === 0) return []
   const expires = new Date(now.getTime() + RECOMMENDATION_TTL_MS).toISOString()
   const data = JSON.stringify(
@@ -97,7 +100,6 @@ export async function storePicks(payload: Payload, req: PayloadRequest, userId: 
       w: p.reason,
     })),
   )
-  const db = await transactionDb(payload, req)
   // created_at steps back a millisecond per place, so "newest first" keeps the list's order.
   const result = await db.execute(sql`
     insert into recommendations (user_id, content_type, video_id, post_id, recommendation_type, score, reason, mood_context, expires_at, created_at, updated_at)

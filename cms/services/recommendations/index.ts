@@ -37,7 +37,7 @@ export async function recordMood(payload: Payload, user: User, input: { mood: Mo
     const db = await transactionDb(payload, req)
     const inserted = await db.execute(sql`insert into user_moods (user_id, mood, intensity, context) values (${user.id}, ${input.mood}, ${input.intensity}, ${input.context ?? null})
       returning id, user_id, mood, intensity, context, created_at`)
-    return { mood: toMoodView(inserted.rows[0] as unknown as MoodRow), rows: await storePicks(payload, req, user.id, input.mood, picks) }
+    return { mood: toMoodView(inserted.rows[0] as unknown as MoodRow), rows: await storePicks(db, user.id, input.mood, picks) }
   })
   memberPartsChanged(user.id)
   return { mood, recommendations: await toViews(payload, user, rows) }
@@ -65,7 +65,7 @@ export async function generateRecommendations(payload: Payload, user: User, inpu
   })
   const intensity = last[0] ? Number(last[0].intensity) : MOOD.intensityDefault
   const picks = await pickRecommendations(payload, user, { mood: input.mood, intensity, limit: input.limit })
-  const rows = await inTransaction(payload, (req) => storePicks(payload, req, user.id, input.mood, picks))
+  const rows = await storePicks(poolDb(payload), user.id, input.mood, picks)
   memberPartsChanged(user.id)
   return toViews(payload, user, rows)
 }

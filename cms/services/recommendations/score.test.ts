@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { RECOMMENDATION_WEIGHTS } from '../../../shared/constants'
-import { type Candidate, cosine, diversify, EMPTY_PROFILE, intraListDiversity, learnMoodProfiles, learnProfile, moodMatch, scoreCandidates } from './score'
+import { bestByScore, type Candidate, cosine, diversify, EMPTY_PROFILE, intraListDiversity, learnMoodProfiles, learnProfile, moodHold, moodMatch, scoreCandidates } from './score'
 
 const item = (key: string, tags: Record<number, number>, popularity = 0): Candidate => ({ key, tags: new Map(Object.entries(tags).map(([t, w]) => [Number(t), w])), popularity })
 const weights = { ...RECOMMENDATION_WEIGHTS }
@@ -19,7 +19,7 @@ describe('scoring', () => {
   })
 
   it('scores lie in 0–1, and a stronger feeling lets the mood outweigh popularity', () => {
-    const moodItem = item('mood', { 1: 1 }, 0)
+    const moodItem = item('mood', { 1: 1 }, 0.5)
     const popular = item('popular', { 9: 1 }, 1)
     const at = (intensity: number) => scoreCandidates([moodItem, popular], { moodTags: new Set([1]), intensity, profile: EMPTY_PROFILE, weights })
     for (const s of [...at(0.1), ...at(1)]) {
@@ -33,10 +33,18 @@ describe('scoring', () => {
     expect(strong.find((s) => s.item.key === 'mood')!.lead).toBe('mood')
   })
 
-  it('cold start: with no history the affinity part is left out of the mix, so a good mood match still scores high', () => {
-    const [s] = scoreCandidates([item('a', { 1: 1, 2: 1 }, 0.8)], { moodTags: new Set([1, 2]), intensity: 0.5, profile: EMPTY_PROFILE, weights })
-    expect(s!.parts.affinity).toBe(0)
-    expect(s!.score).toBeGreaterThan(0.8)
+  it('cold start: with no history the affinity part is left out of the mix, so a good mood match keeps nearly all its popularity', () => {
+    const [fits, not] = scoreCandidates([item('a', { 1: 1, 2: 1 }, 0.8), item('b', { 3: 1 }, 0.8)], { moodTags: new Set([1, 2]), intensity: 0.5, profile: EMPTY_PROFILE, weights })
+    expect(fits!.parts.affinity).toBe(0)
+    expect(fits!.score).toBeGreaterThan(0.75)
+    expect(fits!.score).toBeGreaterThan(not!.score)
+  })
+
+  it('the mood scales the mix: an item that does not fit it keeps 1 − moodWeight × (0.5 + intensity) of its score', () => {
+    const [fits, not] = scoreCandidates([item('a', { 1: 1, 2: 1, 4: 1, 5: 1 }, 0.6), item('b', { 3: 1 }, 0.6)], { moodTags: new Set([1, 2, 4, 5]), intensity: 1, profile: EMPTY_PROFILE, weights })
+    expect(not!.score).toBeCloseTo(0.6 * (1 - moodHold(weights.moodWeight, 1)))
+    expect(fits!.score).toBeCloseTo(0.6, 1)
+    expect(moodHold(1, 1)).toBe(1)
   })
 
   it('history teaches the profile: liked tags rise, disliked tags sink', () => {
@@ -109,5 +117,14 @@ describe('learned moods', () => {
     const withLearned = scoreCandidates([a, b], { ...input, moodProfile })
     expect(mapOnly[0]!.parts.mood).toBeGreaterThan(mapOnly[1]!.parts.mood)
     expect(withLearned[1]!.parts.mood).toBeGreaterThan(withLearned[0]!.parts.mood)
+  })
+})
+
+describe('the best by score', () => {
+  it('is the top of the full ranking, ties in key order, whatever the count', () => {
+    // Scores on a coarse grid, so many tie.
+    const scored = Array.from({ length: 500 }, (_, n) => ({ item: item(`k${(n * 7919) % 500}`, {}), score: ((n * 37) % 23) / 22, parts: { mood: 0, popularity: 0, affinity: 0 }, lead: 'mood' as const }))
+    const full = [...scored].sort((a, b) => b.score - a.score || (a.item.key < b.item.key ? -1 : 1))
+    for (const count of [1, 10, 200, 499, 600]) expect(bestByScore(scored, count)).toEqual(full.slice(0, count))
   })
 })

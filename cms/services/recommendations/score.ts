@@ -72,40 +72,47 @@ export type ScoreInput = {
   moodTags: ReadonlySet<number>
   /** What the community engaged with while in this mood, learned (learnMoodProfiles); absent: the mood map alone. */
   moodProfile?: LearnedMood
-  /** 0.1–1: the mood part weighs (0.5 + intensity) × moodWeight, so a strong feeling leads. */
+  /** 0.1–1: the mood's hold on the list is moodWeight × (0.5 + intensity), so a strong feeling narrows it more. */
   intensity: number
   profile: Profile
   weights: Weights
 }
 
+/** How far the mood part can pull an item's score down: moodWeight × (0.5 + intensity), at most 1. */
+export const moodHold = (moodWeight: number, intensity: number) => Math.min(1, Math.max(0, moodWeight * (0.5 + intensity)))
+
 /**
- * The combined 0–1 score of every candidate (parts without signal — no history — are left out of
- * the mix). Affinity is taken relative to the member's best match among the candidates: a cosine
- * over sparse tags rarely nears 1, and unscaled it would weigh far less than its weight says.
+ * The 0–1 score of every candidate. Popularity and affinity are mixed by their weights (affinity
+ * is left out with no history: cold start); the mood part then scales that mix:
+ * score = base × (1 − hold + hold × mood), hold = moodHold(moodWeight, intensity). So an item that
+ * fits the mood keeps its whole score and one that does not keeps (1 − hold) of it: a strong
+ * feeling narrows the list to what fits it, and among what fits, what the member and the
+ * community like still comes first. (Added to the other parts instead, the mood lifted items that
+ * fit it but that nobody opens above the ones members did: the offline evaluation, README "For You".)
  */
 export function scoreCandidates<T extends Candidate>(items: readonly T[], input: ScoreInput): Scored<T>[] {
-  const moodW = input.weights.moodWeight * (0.5 + input.intensity)
-  const popW = input.weights.popularityWeight
+  const hold = moodHold(input.weights.moodWeight, input.intensity)
   const norms = items.map((item) => item.norm ?? vectorNorm(item.tags))
-  const raw = items.map((item, i) => affinity(input.profile, item.tags, norms[i]))
-  const best = raw.reduce((max, v) => (v > max ? v : max), 0)
-  const affW = best === 0 ? 0 : input.weights.personalityWeight
+  const popW = input.weights.popularityWeight
+  const affW = input.profile.norm === 0 ? 0 : input.weights.personalityWeight
+  const baseW = popW + affW
   // The mood part: the mood map's match, blended with what members in this mood engaged with, as
-  // far as there is evidence of it (confidence 0–1), each relative to its best.
+  // far as there is evidence of it (confidence 0–1), the learned tags relative to their best.
   const learned = input.moodProfile && input.moodProfile.confidence > 0 ? input.moodProfile : undefined
   const moodRaw = learned ? items.map((item, i) => affinity(learned.profile, item.tags, norms[i])) : []
   const moodBest = moodRaw.reduce((max, v) => (v > max ? v : max), 0)
-  const total = moodW + popW + affW || 1
   return items.map((item, i) => {
     const mapped = moodMatch(item.tags, input.moodTags)
     // Learned: the item's tags against the mood's pull, and the item itself among what members in this mood chose.
     const mood = learned && moodBest > 0 ? (1 - learned.confidence) * mapped + learned.confidence * 0.5 * (moodRaw[i]! / moodBest + (learned.items.get(item.key) ?? 0)) : mapped
-    const parts = { mood, popularity: item.popularity, affinity: best === 0 ? 0 : raw[i]! / best }
-    const m = moodW * parts.mood
-    const pop = popW * parts.popularity
-    const aff = affW * parts.affinity
-    const lead: ScoredPart = m >= pop && m >= aff ? 'mood' : aff >= pop ? 'affinity' : 'popularity'
-    return { item, score: clamp01((m + pop + aff) / total), parts, lead }
+    const parts = { mood, popularity: item.popularity, affinity: affW === 0 ? 0 : affinity(input.profile, item.tags, norms[i]) }
+    const pop = baseW === 0 ? 0 : (popW * parts.popularity) / baseW
+    const aff = baseW === 0 ? 0 : (affW * parts.affinity) / baseW
+    const base = baseW === 0 ? 1 : pop + aff
+    // What carried it: the mood's pull (hold × fit) against what each part of the mix keeps without it.
+    const m = hold * parts.mood
+    const lead: ScoredPart = m >= (1 - hold) * Math.max(pop, aff) ? 'mood' : aff >= pop ? 'affinity' : 'popularity'
+    return { item, score: clamp01(base * (1 - hold + hold * parts.mood)), parts, lead }
   })
 }
 
@@ -118,8 +125,7 @@ const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)
  * the list. Looks at the best `pool` items by score only: wide enough to find varied ones.
  */
 export function diversify<T extends Candidate>(scored: readonly Scored<T>[], limit: number, diversityFactor: number, pool = Math.max(limit * 20, 200)): Scored<T>[] {
-  // Ties in key order (plain comparison: a locale-aware one costs more than the whole pick).
-  const ranked = [...scored].sort((a, b) => b.score - a.score || (a.item.key < b.item.key ? -1 : a.item.key > b.item.key ? 1 : 0)).slice(0, pool)
+  const ranked = bestByScore(scored, pool)
   if (diversityFactor <= 0) return ranked.slice(0, limit)
   const norms = new Map(ranked.map((s) => [s, s.item.norm ?? vectorNorm(s.item.tags)]))
   const maxSim = new Map(ranked.map((s) => [s, 0]))
@@ -143,6 +149,21 @@ export function diversify<T extends Candidate>(scored: readonly Scored<T>[], lim
     }
   }
   return picked
+}
+
+const byScoreThenKey = (a: Scored, b: Scored) => b.score - a.score || (a.item.key < b.item.key ? -1 : a.item.key > b.item.key ? 1 : 0)
+
+/**
+ * The best `count` by score, ties in key order (plain comparison: a locale-aware one costs more
+ * than the whole pick). Only what reaches the count-th best score is sorted, not every candidate.
+ */
+export function bestByScore<T extends Scored>(scored: readonly T[], count: number): T[] {
+  if (scored.length > count * 2) {
+    const scores = Float64Array.from(scored, (s) => s.score).sort()
+    const threshold = scores[scores.length - count]!
+    return scored.filter((s) => s.score >= threshold).sort(byScoreThenKey).slice(0, count)
+  }
+  return [...scored].sort(byScoreThenKey).slice(0, count)
 }
 
 /** Intra-list diversity: the mean pairwise tag dissimilarity (1 − cosine) of a list. */
