@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import { z } from 'zod'
 
 import { MOODS, RECOMMENDATION_WEIGHTS } from '../../shared/constants'
 import { isAdmin } from '../access'
@@ -6,6 +7,13 @@ import { ownRowsOrAdmin } from '../access/members'
 
 const weight = (name: keyof typeof RECOMMENDATION_WEIGHTS, description: string) =>
   ({ name, type: 'number', required: true, defaultValue: RECOMMENDATION_WEIGHTS[name], min: 0, max: 1, admin: { description } }) as const
+
+const contentPreferences = z.object({ contentTypes: z.array(z.enum(['video', 'blog_post'])).optional() }).strict()
+const avoidedContent = z.object({ tags: z.array(z.string().trim().min(1).max(100)).max(100).optional() }).strict()
+
+/** The JSON fields' shapes: text that is not JSON (kept as typed in /cms) or another shape is refused. */
+const jsonOf = (schema: z.ZodType, example: string) => (value: unknown) =>
+  value === null || value === undefined || schema.safeParse(value).success ? true : typeof value === 'string' ? 'This is not valid JSON.' : `Expected ${example}.`
 
 /**
  * A member's For You settings (SPEC §3 User preferences). Without a row, the §9 defaults apply;
@@ -18,8 +26,18 @@ export const UserPreferences: CollectionConfig = {
   fields: [
     { name: 'user', type: 'relationship', relationTo: 'users', required: true, unique: true },
     { name: 'preferredMoods', type: 'select', hasMany: true, options: MOODS.map((value) => ({ label: value, value })) },
-    { name: 'contentPreferences', type: 'json', admin: { description: 'e.g. { "contentTypes": ["video"] }' } },
-    { name: 'avoidedContent', type: 'json', admin: { description: 'e.g. { "tags": ["violence"] }: items with these tags are left out.' } },
+    {
+      name: 'contentPreferences',
+      type: 'json',
+      validate: jsonOf(contentPreferences, '{ "contentTypes": ["video", "blog_post"] }'),
+      admin: { description: 'e.g. { "contentTypes": ["video"] }', components: { Field: '/components/JsonTextField#JsonTextField' } },
+    },
+    {
+      name: 'avoidedContent',
+      type: 'json',
+      validate: jsonOf(avoidedContent, '{ "tags": ["a tag"] }'),
+      admin: { description: 'e.g. { "tags": ["violence"] }: items with these tags are left out.', components: { Field: '/components/JsonTextField#JsonTextField' } },
+    },
     {
       name: 'recommendationSettings',
       type: 'group',

@@ -35,6 +35,7 @@ import { ColorSwatchCell as ColorSwatchCell_43905a77ee58ba7cfa13fc5baff4261b } f
 import { ColorSwatchField as ColorSwatchField_6b8ecc267399acc536623c5290b13b83 } from '../../../components/ColorSwatchField'
 import { EmailField as EmailField_3817bf644402e67bfe6577f60ef982de } from '@payloadcms/ui'
 import { JsonView as JsonView_960b80fa6dd849a938ffe34a4a0bfb02 } from '../../../components/JsonView'
+import { JsonTextField as JsonTextField_d803544cbdc4379c14fe559ebb9953f1 } from '../../../components/JsonTextField'
 import { CmsLoginView as CmsLoginView_44ac16080d9bb9a9f3b250237dc3831f } from '../../../components/login/CmsLoginView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -77,6 +78,7 @@ export const importMap = {
   "/components/ColorSwatchField#ColorSwatchField": ColorSwatchField_6b8ecc267399acc536623c5290b13b83,
   "@payloadcms/ui#EmailField": EmailField_3817bf644402e67bfe6577f60ef982de,
   "/components/JsonView#JsonView": JsonView_960b80fa6dd849a938ffe34a4a0bfb02,
+  "/components/JsonTextField#JsonTextField": JsonTextField_d803544cbdc4379c14fe559ebb9953f1,
   "/components/login/CmsLoginView#CmsLoginView": CmsLoginView_44ac16080d9bb9a9f3b250237dc3831f,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
