@@ -72,6 +72,12 @@ describe('maximal marginal relevance', () => {
     expect(intraListDiversity(list)).toBeGreaterThan(intraListDiversity(diversify(scored, 4, 0).map((s) => s.item)))
   })
 
+  it('a near-duplicate of a picked item comes only when nothing else is left, however much higher it scores', () => {
+    const strong = scored.map((s) => ({ ...s, score: s.item.key.startsWith('d') ? 1 : 0.2 }))
+    expect(diversify(strong, 4, RECOMMENDATION_WEIGHTS.diversityFactor).map((s) => s.item.key)).toEqual(['d1', 'v1', 'v2', 'v3'])
+    expect(diversify(strong, 6, RECOMMENDATION_WEIGHTS.diversityFactor).map((s) => s.item.key).slice(4).sort()).toEqual(['d2', 'd3'])
+  })
+
   it('diversityFactor 0 is the plain ranking', () => {
     expect(diversify(scored, 3, 0).map((s) => s.item.key)).toEqual(['d1', 'd2', 'd3'])
   })

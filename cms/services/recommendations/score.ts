@@ -78,6 +78,12 @@ export type ScoreInput = {
   weights: Weights
 }
 
+/** A mood fit from which an item is said to be there for the mood (one strong matching tag is 0.7). */
+export const CLEAR_MOOD_FIT = 0.5
+
+/** Tag similarity from which two items count as near-duplicates: a list shows one of them. */
+export const NEAR_DUPLICATE = 0.95
+
 /** How far the mood part can pull an item's score down: moodWeight × (0.5 + intensity), at most 1. */
 export const moodHold = (moodWeight: number, intensity: number) => Math.min(1, Math.max(0, moodWeight * (0.5 + intensity)))
 
@@ -109,9 +115,11 @@ export function scoreCandidates<T extends Candidate>(items: readonly T[], input:
     const pop = baseW === 0 ? 0 : (popW * parts.popularity) / baseW
     const aff = baseW === 0 ? 0 : (affW * parts.affinity) / baseW
     const base = baseW === 0 ? 1 : pop + aff
-    // What carried it: the mood's pull (hold × fit) against what each part of the mix keeps without it.
+    // What carried it: an item that clearly fits the mood is there for the mood, unless the
+    // member's own tastes pulled harder; otherwise the mood's pull (hold × fit) against what the
+    // larger part of the mix keeps without it.
     const m = hold * parts.mood
-    const lead: ScoredPart = m >= (1 - hold) * Math.max(pop, aff) ? 'mood' : aff >= pop ? 'affinity' : 'popularity'
+    const lead: ScoredPart = (parts.mood >= CLEAR_MOOD_FIT && m >= aff) || m >= (1 - hold) * Math.max(pop, aff) ? 'mood' : aff >= pop ? 'affinity' : 'popularity'
     return { item, score: clamp01(base * (1 - hold + hold * parts.mood)), parts, lead }
   })
 }
@@ -122,7 +130,8 @@ const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)
  * Maximal marginal relevance: picks `limit` items one at a time, each maximising
  * (1 − diversityFactor) · score − diversityFactor · (its highest tag similarity to those already
  * picked). diversityFactor 0 is the plain ranking; the default 0.3 keeps one topic from filling
- * the list. Looks at the best `pool` items by score only: wide enough to find varied ones.
+ * the list, and a near-duplicate of a picked item (NEAR_DUPLICATE) comes only when nothing else is
+ * left. Looks at the best `pool` items by score only: wide enough to find varied ones.
  */
 export function diversify<T extends Candidate>(scored: readonly Scored<T>[], limit: number, diversityFactor: number, pool = Math.max(limit * 20, 200)): Scored<T>[] {
   const ranked = bestByScore(scored, pool)
@@ -135,7 +144,9 @@ export function diversify<T extends Candidate>(scored: readonly Scored<T>[], lim
     let best: Scored<T> | undefined
     let bestValue = -Infinity
     for (const s of left) {
-      const value = (1 - diversityFactor) * s.score - diversityFactor * maxSim.get(s)!
+      const sim = maxSim.get(s)!
+      // A near-duplicate of a picked item comes only when nothing else is left.
+      const value = (1 - diversityFactor) * s.score - diversityFactor * sim - (sim >= NEAR_DUPLICATE ? 1 : 0)
       if (value > bestValue) {
         bestValue = value
         best = s
