@@ -386,11 +386,12 @@ describe('the one gating rule', () => {
   const until = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString()
   let earlyVideo: Awaited<ReturnType<typeof newVideo>>
   let earlyPost: { id: number; slug: string }
-  // Tags that between them suit all ten moods, so these items would rank high for anyone.
+  // Tags that between them suit all ten moods, and the most views on the site, so these items would rank high for anyone.
   const everyMood = ['uplifting stories', 'joy', 'accountability', 'history', 'explainer']
 
   beforeAll(async () => {
-    earlyVideo = await newVideo({ tags: everyMood, earlyAccessUntil: until, publishedAt: new Date(Date.now() - 60_000).toISOString() })
+    // Two tags of its own, so it is not a near-duplicate of the early post (a list would show one of them).
+    earlyVideo = await newVideo({ tags: [...everyMood, ownTag('early cut'), ownTag('early cut')], viewCount: 1_000_000, earlyAccessUntil: until, publishedAt: new Date(Date.now() - 60_000).toISOString() })
     const created = await admin.post('/api/blog-posts', {
       title: `Early For You post ${stamp()}`,
       excerpt: 'A post in early access.',
@@ -405,6 +406,8 @@ describe('the one gating rule', () => {
       const tagged = await admin.post('/cms/api/post-tags', { post: earlyPost.id, tag: await tagId(name), relevanceScore: 1 })
       expect(tagged.status, JSON.stringify(tagged.body)).toBe(201)
     }
+    // Read by every member so far: the most read post on the site.
+    await sql('insert into post_reads (user_id, post_id, opened_at) select id, $1, now() from users', [earlyPost.id])
   })
 
   it('premium, uncut and early-access items never reach a member without Premium, for any mood', async () => {
@@ -537,6 +540,24 @@ describe('the tag vocabulary', () => {
     const renamed = await admin.request('PUT', `/api/categories/${created.body.id}`, { name: `${name} Markets` })
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
     expect(await topic()).toEqual([{ name: `${name} markets`.toLowerCase(), category: 'topic' }])
+  })
+})
+
+describe("a member's For You settings, edited in /cms", () => {
+  it('JSON that is not JSON or of another shape is refused with 400; a right one is kept and shapes the next list', async () => {
+    const { client, user } = await registerMember(baseUrl)
+    const create = (data: Record<string, unknown>) => admin.post('/cms/api/user-preferences', { user: user.id, ...data })
+    for (const bad of [{ contentPreferences: '{ "contentTypes": [' }, { contentPreferences: { contentTypes: ['podcast'] } }, { avoidedContent: { tags: 'violence' } }]) {
+      const refused = await create(bad)
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400)
+      expect(JSON.stringify(refused.body)).toMatch(/not valid JSON|Expected/)
+    }
+    expect(await sql('select id from user_preferences where user_id = $1', [user.id])).toEqual([])
+    const kept = await create({ contentPreferences: { contentTypes: ['blog_post'] } })
+    expect(kept.status, JSON.stringify(kept.body)).toBe(201)
+    const list = await generate(client, 'hopeful')
+    expect(list.length).toBeGreaterThan(0)
+    expect(new Set(list.map((r) => r.contentType))).toEqual(new Set(['blog_post']))
   })
 })
 

@@ -40,11 +40,15 @@ describe('scoring', () => {
     expect(fits!.score).toBeGreaterThan(not!.score)
   })
 
-  it('the mood scales the mix: an item that does not fit it keeps 1 − moodWeight × (0.5 + intensity) of its score', () => {
-    const [fits, not] = scoreCandidates([item('a', { 1: 1, 2: 1, 4: 1, 5: 1 }, 0.6), item('b', { 3: 1 }, 0.6)], { moodTags: new Set([1, 2, 4, 5]), intensity: 1, profile: EMPTY_PROFILE, weights })
-    expect(not!.score).toBeCloseTo(0.6 * (1 - moodHold(weights.moodWeight, 1)))
-    expect(fits!.score).toBeCloseTo(0.6, 1)
-    expect(moodHold(1, 1)).toBe(1)
+  it('the mood scales the mix: an item that does not fit it keeps 1 − hold of its score, the mood’s share of the weights in play × (0.5 + intensity)', () => {
+    const profile = learnProfile([{ tags: item('x', { 3: 1 }).tags, weight: 1 }])
+    const [fits, not] = scoreCandidates([item('a', { 1: 1, 2: 1, 4: 1, 5: 1 }, 0.6), item('b', { 6: 1 }, 0.6)], { moodTags: new Set([1, 2, 4, 5]), intensity: 0.5, profile, weights })
+    expect(moodHold(weights, 0.5, true)).toBeCloseTo(0.4)
+    expect(not!.score).toBeCloseTo(((0.2 * 0.6) / 0.6) * 0.6)
+    expect(fits!.score).toBeCloseTo(0.2, 1)
+    // No history: affinity is out of play and the mood's share of what is left is 0.4 / 0.6.
+    expect(moodHold(weights, 0.5, false)).toBeCloseTo(2 / 3)
+    expect(moodHold({ ...weights, moodWeight: 1, popularityWeight: 0.1, personalityWeight: 0.1 }, 1, true)).toBe(1)
   })
 
   it('history teaches the profile: liked tags rise, disliked tags sink', () => {

@@ -84,23 +84,30 @@ export const CLEAR_MOOD_FIT = 0.5
 /** Tag similarity from which two items count as near-duplicates: a list shows one of them. */
 export const NEAR_DUPLICATE = 0.95
 
-/** How far the mood part can pull an item's score down: moodWeight × (0.5 + intensity), at most 1. */
-export const moodHold = (moodWeight: number, intensity: number) => Math.min(1, Math.max(0, moodWeight * (0.5 + intensity)))
+/**
+ * How far the mood part can pull an item's score down: the mood's share of the weights in play ×
+ * (0.5 + intensity), at most 1. With the §9 defaults and some history that is 0.4 × (0.5 +
+ * intensity); with none (cold start) affinity is out of play and the mood's share is 0.4 / 0.6.
+ */
+export function moodHold(weights: Weights, intensity: number, withAffinity: boolean): number {
+  const inPlay = weights.moodWeight + weights.popularityWeight + (withAffinity ? weights.personalityWeight : 0)
+  return inPlay === 0 ? 0 : Math.min(1, Math.max(0, (weights.moodWeight / inPlay) * (0.5 + intensity)))
+}
 
 /**
  * The 0–1 score of every candidate. Popularity and affinity are mixed by their weights (affinity
  * is left out with no history: cold start); the mood part then scales that mix:
- * score = base × (1 − hold + hold × mood), hold = moodHold(moodWeight, intensity). So an item that
+ * score = base × (1 − hold + hold × mood), hold = moodHold(…). So an item that
  * fits the mood keeps its whole score and one that does not keeps (1 − hold) of it: a strong
  * feeling narrows the list to what fits it, and among what fits, what the member and the
  * community like still comes first. (Added to the other parts instead, the mood lifted items that
  * fit it but that nobody opens above the ones members did: the offline evaluation, README "For You".)
  */
 export function scoreCandidates<T extends Candidate>(items: readonly T[], input: ScoreInput): Scored<T>[] {
-  const hold = moodHold(input.weights.moodWeight, input.intensity)
   const norms = items.map((item) => item.norm ?? vectorNorm(item.tags))
   const popW = input.weights.popularityWeight
   const affW = input.profile.norm === 0 ? 0 : input.weights.personalityWeight
+  const hold = moodHold(input.weights, input.intensity, affW > 0)
   const baseW = popW + affW
   // The mood part: the mood map's match, blended with what members in this mood engaged with, as
   // far as there is evidence of it (confidence 0–1), the learned tags relative to their best.
@@ -131,9 +138,15 @@ const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)
  * (1 − diversityFactor) · score − diversityFactor · (its highest tag similarity to those already
  * picked). diversityFactor 0 is the plain ranking; the default 0.3 keeps one topic from filling
  * the list, and a near-duplicate of a picked item (NEAR_DUPLICATE) comes only when nothing else is
- * left. Looks at the best `pool` items by score only: wide enough to find varied ones.
+ * left (unless `deferNearDuplicates` is false: a "more like this" list wants the closest). Looks
+ * at the best `pool` items by score only: wide enough to find varied ones.
  */
-export function diversify<T extends Candidate>(scored: readonly Scored<T>[], limit: number, diversityFactor: number, pool = Math.max(limit * 20, 200)): Scored<T>[] {
+export function diversify<T extends Candidate>(
+  scored: readonly Scored<T>[],
+  limit: number,
+  diversityFactor: number,
+  { pool = Math.max(limit * 20, 200), deferNearDuplicates = true }: { pool?: number; deferNearDuplicates?: boolean } = {},
+): Scored<T>[] {
   const ranked = bestByScore(scored, pool)
   if (diversityFactor <= 0) return ranked.slice(0, limit)
   const norms = new Map(ranked.map((s) => [s, s.item.norm ?? vectorNorm(s.item.tags)]))
@@ -146,7 +159,7 @@ export function diversify<T extends Candidate>(scored: readonly Scored<T>[], lim
     for (const s of left) {
       const sim = maxSim.get(s)!
       // A near-duplicate of a picked item comes only when nothing else is left.
-      const value = (1 - diversityFactor) * s.score - diversityFactor * sim - (sim >= NEAR_DUPLICATE ? 1 : 0)
+      const value = (1 - diversityFactor) * s.score - diversityFactor * sim - (deferNearDuplicates && sim >= NEAR_DUPLICATE ? 1 : 0)
       if (value > bestValue) {
         bestValue = value
         best = s

@@ -25,5 +25,6 @@ export async function similarItems(payload: Payload, query: SimilarQuery): Promi
     const score = (1 - SIMILAR_POPULARITY_SHARE) * similarity + SIMILAR_POPULARITY_SHARE * item.popularity
     scored.push({ item, score, parts: { mood: 0, popularity: item.popularity, affinity: similarity }, lead: 'affinity' })
   }
-  return diversify(scored, query.limit, RECOMMENDATION_WEIGHTS.diversityFactor).map((s) => s.item)
+  // Items alike to the one on screen are what this list is for: near-duplicates of each other stay in.
+  return diversify(scored, query.limit, RECOMMENDATION_WEIGHTS.diversityFactor, { deferNearDuplicates: false }).map((s) => s.item)
 }
