@@ -12,7 +12,7 @@ import { type Catalog, type CatalogItem, getCatalog } from './catalog'
 import { interpretHistory, readHistory } from './history'
 import { explain } from './reasons'
 import { getMoodProfiles } from './mood-evidence'
-import { diversify, type LearnedMood, scoreCandidates, type Weights } from './score'
+import { diversify, type LearnedMood, mmrPool, moodFits, scoreCandidates, type Weights } from './score'
 import { ROW_COLUMNS, type RecommendationRow } from './views'
 
 /** A recommendation is shown for a week; a newer generation puts fresh ones on top sooner. */
@@ -74,12 +74,29 @@ export function pickFrom(
       (avoided.size === 0 || ![...item.tags.keys()].some((tag) => avoided.has(tag))),
   )
   const moodTags = catalog.moodTags.get(input.mood) ?? new Set<number>()
-  const scored = scoreCandidates(candidates, { moodTags, moodProfile, intensity: input.intensity, profile: history.profile, weights: settings.weights })
+  const scored = scoreCandidates(
+    candidates,
+    { moodTags, moodProfile, moodFits: catalogMoodFits(catalog, input.mood, moodProfile), intensity: input.intensity, profile: history.profile, weights: settings.weights },
+    { top: mmrPool(input.limit) },
+  )
   return diversify(scored, input.limit, settings.weights.diversityFactor).map((s) => ({
     item: s.item,
     score: s.score,
     ...explain(s, { catalog, mood: input.mood, moodTags, profile: history.profile, engaged: history.engaged }),
   }))
+}
+
+const fitsKept = new WeakMap<Catalog, Map<Mood, { learned: LearnedMood | undefined; fits: Map<CatalogItem, number> }>>()
+
+/** Every catalogue item's fit for a mood, kept with the catalogue until the mood's learned profile changes. */
+function catalogMoodFits(catalog: Catalog, mood: Mood, learned: LearnedMood | undefined): Map<CatalogItem, number> {
+  let byMood = fitsKept.get(catalog)
+  if (!byMood) fitsKept.set(catalog, (byMood = new Map()))
+  const kept = byMood.get(mood)
+  if (kept && kept.learned === learned) return kept.fits
+  const fits = moodFits(catalog.items, catalog.moodTags.get(mood) ?? new Set<number>(), learned)
+  byMood.set(mood, { learned, fits })
+  return fits
 }
 
 /**

@@ -68,10 +68,12 @@ export function moodMatch(tags: TagVector, moodTags: ReadonlySet<number>): numbe
 export const affinity = (profile: Profile, tags: TagVector, tagsNorm = vectorNorm(tags)): number =>
   profile.norm === 0 ? 0 : Math.max(0, cosine(profile.tags, tags, profile.norm, tagsNorm))
 
-export type ScoreInput = {
+export type ScoreInput<T extends Candidate = Candidate> = {
   moodTags: ReadonlySet<number>
   /** What the community engaged with while in this mood, learned (learnMoodProfiles); absent: the mood map alone. */
   moodProfile?: LearnedMood
+  /** Each item's mood fit worked out once for the catalogue (moodFits): the same for every member, so not redone per list. */
+  moodFits?: ReadonlyMap<T, number>
   /** 0.1–1: the mood's hold on the list is moodWeight × (0.5 + intensity), so a strong feeling narrows it more. */
   intensity: number
   profile: Profile
@@ -103,35 +105,56 @@ export function moodHold(weights: Weights, intensity: number, withAffinity: bool
  * community like still comes first. (Added to the other parts instead, the mood lifted items that
  * fit it but that nobody opens above the ones members did: the offline evaluation, README "For You".)
  */
-export function scoreCandidates<T extends Candidate>(items: readonly T[], input: ScoreInput): Scored<T>[] {
-  const norms = items.map((item) => item.norm ?? vectorNorm(item.tags))
+export function scoreCandidates<T extends Candidate>(items: readonly T[], input: ScoreInput<T>, { top }: { top?: number } = {}): Scored<T>[] {
   const popW = input.weights.popularityWeight
   const affW = input.profile.norm === 0 ? 0 : input.weights.personalityWeight
   const hold = moodHold(input.weights, input.intensity, affW > 0)
   const baseW = popW + affW
-  // The mood part: the mood map's match, blended with what members in this mood engaged with, as
-  // far as there is evidence of it (confidence 0–1), the learned tags relative to their best.
-  const learned = input.moodProfile && input.moodProfile.confidence > 0 ? input.moodProfile : undefined
-  const moodRaw = learned ? items.map((item, i) => affinity(learned.profile, item.tags, norms[i])) : []
-  const moodBest = moodRaw.reduce((max, v) => (v > max ? v : max), 0)
-  return items.map((item, i) => {
-    const mapped = moodMatch(item.tags, input.moodTags)
-    // Learned: the item's tags against the mood's pull, and the item itself among what members in this mood chose.
-    const mood = learned && moodBest > 0 ? (1 - learned.confidence) * mapped + learned.confidence * 0.5 * (moodRaw[i]! / moodBest + (learned.items.get(item.key) ?? 0)) : mapped
-    const parts = { mood, popularity: item.popularity, affinity: affW === 0 ? 0 : affinity(input.profile, item.tags, norms[i]) }
+  const fits = input.moodFits ?? moodFits(items, input.moodTags, input.moodProfile)
+  const partsOf = (item: T) => ({ mood: fits.get(item) ?? 0, popularity: item.popularity, affinity: affW === 0 ? 0 : affinity(input.profile, item.tags, item.norm) })
+  const scoreOf = (parts: Record<ScoredPart, number>) => (baseW === 0 ? 1 : (popW * parts.popularity + affW * parts.affinity) / baseW) * (1 - hold + hold * parts.mood)
+  const scored = (item: T): Scored<T> => {
+    const parts = partsOf(item)
     const pop = baseW === 0 ? 0 : (popW * parts.popularity) / baseW
     const aff = baseW === 0 ? 0 : (affW * parts.affinity) / baseW
-    const base = baseW === 0 ? 1 : pop + aff
     // What carried it: an item that clearly fits the mood is there for the mood, unless the
     // member's own tastes pulled harder; otherwise the mood's pull (hold × fit) against what the
     // larger part of the mix keeps without it.
     const m = hold * parts.mood
     const lead: ScoredPart = (parts.mood >= CLEAR_MOOD_FIT && m >= aff) || m >= (1 - hold) * Math.max(pop, aff) ? 'mood' : aff >= pop ? 'affinity' : 'popularity'
-    return { item, score: clamp01(base * (1 - hold + hold * parts.mood)), parts, lead }
-  })
+    return { item, score: clamp01(scoreOf(parts)), parts, lead }
+  }
+  if (top === undefined || items.length <= top * 2) return items.map(scored)
+  // Only the best `top` (and ties) become objects: a list looks no further, and the rest is garbage.
+  const scores = Float64Array.from(items, (item) => clamp01(scoreOf(partsOf(item))))
+  const threshold = Float64Array.from(scores).sort()[items.length - top]!
+  const out: Scored<T>[] = []
+  for (let i = 0; i < items.length; i++) if (scores[i]! >= threshold) out.push(scored(items[i]!))
+  return out
+}
+
+/**
+ * Each item's mood fit (0–1): the mood map's match, blended with what members in this mood engaged
+ * with, as far as there is evidence of it (confidence 0–1): half the item's tags against the mood's
+ * learned tags (relative to the best), half the item itself among what members in this mood chose.
+ * The same for every member: the site works it out once per catalogue, mood and learned profile.
+ */
+export function moodFits<T extends Candidate>(items: readonly T[], moodTags: ReadonlySet<number>, moodProfile?: LearnedMood): Map<T, number> {
+  const learned = moodProfile && moodProfile.confidence > 0 ? moodProfile : undefined
+  const moodRaw = learned ? items.map((item) => affinity(learned.profile, item.tags, item.norm)) : []
+  const moodBest = moodRaw.reduce((max, v) => (v > max ? v : max), 0)
+  return new Map(
+    items.map((item, i) => {
+      const mapped = moodMatch(item.tags, moodTags)
+      return [item, learned && moodBest > 0 ? (1 - learned.confidence) * mapped + learned.confidence * 0.5 * (moodRaw[i]! / moodBest + (learned.items.get(item.key) ?? 0)) : mapped]
+    }),
+  )
 }
 
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)
+
+/** How many of the best by score the diversity pick looks through for a list of `limit`. */
+export const mmrPool = (limit: number) => Math.max(limit * 20, 200)
 
 /**
  * Maximal marginal relevance: picks `limit` items one at a time, each maximising
@@ -145,7 +168,7 @@ export function diversify<T extends Candidate>(
   scored: readonly Scored<T>[],
   limit: number,
   diversityFactor: number,
-  { pool = Math.max(limit * 20, 200), deferNearDuplicates = true }: { pool?: number; deferNearDuplicates?: boolean } = {},
+  { pool = mmrPool(limit), deferNearDuplicates = true }: { pool?: number; deferNearDuplicates?: boolean } = {},
 ): Scored<T>[] {
   const ranked = bestByScore(scored, pool)
   if (diversityFactor <= 0) return ranked.slice(0, limit)

@@ -11,7 +11,7 @@ import { toast } from '../../lib/stores/toast-store'
 import { useNow } from '../comments/use-now'
 import { ButtonLink } from '../ui/Button'
 import { CARD_CLASS, cx } from '../ui/styles'
-import { Thumbnail } from './Thumbnail'
+import { Thumbnail } from '../ui/Thumbnail'
 
 export interface BookmarksListProps {
   initialBookmarks: BookmarkView[]

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState, type MouseEvent, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 
 import { STATS_FALLBACK_LEVEL, STATS_SIGN_IN_PROMPT } from '../../../shared/messages'
 import { formatPoints, formatRank } from '../../../shared/points-display'
 import type { AchievementView, RecentActivity, UserStats, WeeklyLeaderboardRow } from '../../../shared/types/points'
 import { withQueryClient } from '../../lib/query-client'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs'
+import { LinkedTabsList, Tabs, TabsContent, useLinkedTab } from '../ui/Tabs'
 import { ButtonLink } from '../ui/Button'
 import { cx } from '../ui/styles'
 import { JourneyAchievements } from './JourneyAchievements'
@@ -39,22 +39,10 @@ export interface YourJourneyProps {
  * Progress and Earn Points. The tabs are links too (?tab=…), so they work without JavaScript.
  */
 function YourJourney({ tab: initialTab, stats: initialStats, achievements, weekly, recent, levels, viewerId }: YourJourneyProps) {
-  const [tab, setTab] = useState<JourneyTab>(initialTab)
+  const [tab, select] = useLinkedTab(JOURNEY_TABS, initialTab)
   const stats = useQuery<UserStats>({ queryKey: STATS_QUERY_KEY, initialData: initialStats, refetchInterval: STATS_REFRESH_MS, retry: false })
   const catalogue = useQuery<AchievementView[]>({ queryKey: ['/api/achievements'], initialData: achievements })
   const activities = useQuery<RecentActivity[]>({ queryKey: ['/api/user/recent-activities'], initialData: recent })
-
-  const select = (value: string) => {
-    const next = JOURNEY_TABS.find((t) => t === value)
-    if (!next) return
-    setTab(next)
-    const url = new URL(window.location.href)
-    url.searchParams.set('tab', next)
-    window.history.replaceState(window.history.state, '', url)
-  }
-  const stayHere = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!event.metaKey && !event.ctrlKey && !event.shiftKey && event.button === 0) event.preventDefault()
-  }
 
   if (stats.isError || !stats.data) return <StatsFallback />
   const data = stats.data
@@ -71,15 +59,7 @@ function YourJourney({ tab: initialTab, stats: initialStats, achievements, weekl
       </ul>
 
       <Tabs value={tab} onValueChange={select}>
-        <TabsList aria-label="Your Journey" className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
-          {JOURNEY_TABS.map((t) => (
-            <TabsTrigger key={t} value={t} asChild>
-              <a href={`?tab=${t}`} onClick={stayHere}>
-                {TAB_LABELS[t]}
-              </a>
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <LinkedTabsList tabs={JOURNEY_TABS} labels={TAB_LABELS} aria-label="Your Journey" className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto" />
         <TabsContent value="achievements">
           <JourneyAchievements recent={data.achievements} catalogue={catalogue.data ?? achievements} />
         </TabsContent>

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState, type MouseEvent } from 'react'
+import { useEffect, useState } from 'react'
 
 import { withQueryClient } from '../../lib/query-client'
 import { useNow } from '../comments/use-now'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs'
+import { LinkedTabsList, Tabs, TabsContent, useLinkedTab } from '../ui/Tabs'
 import { feedQueryKey, FEEDS_QUERY_KEY, moodLabel, MOODS_QUERY_KEY, newestFirst, type FeedFilter } from './display'
 import { MoodForm, type MoodResult } from './MoodForm'
 import { MoodHistory } from './MoodHistory'
@@ -30,7 +30,7 @@ export interface ForYouProps {
 function ForYou({ tab: initialTab, initialFeed, initialMoods, renderedAt }: ForYouProps) {
   const queryClient = useQueryClient()
   const now = useNow(renderedAt)
-  const [tab, setTab] = useState<ForYouTab>(initialTab)
+  const [tab, select] = useLinkedTab(FOR_YOU_TABS, initialTab)
   const [filter, setFilter] = useState<FeedFilter>('all')
   const [notice, setNotice] = useState('')
   // An element to focus once the tab it lives in has rendered (the old focus left with its tab).
@@ -58,18 +58,6 @@ function ForYou({ tab: initialTab, initialFeed, initialMoods, renderedAt }: ForY
     return () => cancelAnimationFrame(frame)
   }, [focusNext])
 
-  const select = (value: string) => {
-    const next = FOR_YOU_TABS.find((t) => t === value)
-    if (!next) return
-    setTab(next)
-    const url = new URL(window.location.href)
-    url.searchParams.set('tab', next)
-    window.history.replaceState(window.history.state, '', url)
-  }
-  const stayHere = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!event.metaKey && !event.ctrlKey && !event.shiftKey && event.button === 0) event.preventDefault()
-  }
-
   /** A fresh batch: on top of My Feed at once, then the lists reloaded from the server. */
   const showFresh = (recommendations: Recommendation[], note: string) => {
     queryClient.setQueryData<Recommendation[]>(feedQueryKey('all'), (shown) => newestFirst(recommendations, shown ?? []))
@@ -92,15 +80,7 @@ function ForYou({ tab: initialTab, initialFeed, initialMoods, renderedAt }: ForY
 
   return (
     <Tabs value={tab} onValueChange={select}>
-      <TabsList aria-label="For You" className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
-        {FOR_YOU_TABS.map((t) => (
-          <TabsTrigger key={t} value={t} asChild>
-            <a href={`?tab=${t}`} onClick={stayHere}>
-              {TAB_LABELS[t]}
-            </a>
-          </TabsTrigger>
-        ))}
-      </TabsList>
+      <LinkedTabsList tabs={FOR_YOU_TABS} labels={TAB_LABELS} aria-label="For You" className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto" />
       <TabsContent value="mood">
         <MoodForm onRecommended={onMood} />
       </TabsContent>

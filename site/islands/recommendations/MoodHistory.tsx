@@ -9,6 +9,7 @@ import { apiJson } from '../../lib/api-client'
 import { toast } from '../../lib/stores/toast-store'
 import { Button } from '../ui/Button'
 import { Spinner } from '../ui/Spinner'
+import { ListLoadFailed, ListLoading } from './ListState'
 import { CARD_CLASS, cx } from '../ui/styles'
 import { formatIntensity, intensityWord, MOODS_QUERY_KEY, moodLabel } from './display'
 import type { Recommendation, UserMood } from './types'
@@ -36,16 +37,9 @@ export function MoodHistory({ now, onRecommended, onPickMood }: MoodHistoryProps
         Recent moods
       </h2>
       {moods.isPending ? (
-        <p className="flex items-center gap-2 rounded-xl border border-dashed border-border px-4 py-10 text-muted-foreground" role="status">
-          <Spinner /> Loading your moods...
-        </p>
+        <ListLoading what="moods" />
       ) : moods.isError && !moods.data ? (
-        <div className="rounded-xl border border-dashed border-border px-4 py-10 text-center" role="alert">
-          <p className="text-muted-foreground">{MOOD_HISTORY_LOAD_FAILED}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void moods.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ListLoadFailed message={MOOD_HISTORY_LOAD_FAILED} onRetry={() => void moods.refetch()} />
       ) : entries.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border px-4 py-10 text-center">
           <p className="font-semibold">No moods yet.</p>

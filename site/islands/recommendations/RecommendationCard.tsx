@@ -10,7 +10,7 @@ import { toast } from '../../lib/stores/toast-store'
 import { Spinner } from '../ui/Spinner'
 import { badgeClass, CARD_CLASS, cx } from '../ui/styles'
 import { contentTypeLabel, FEEDS_QUERY_KEY, itemDetails, SCORE_TIER_LABELS, scorePercent, scoreTier, withFeedback, type ScoreTier } from './display'
-import { RecommendationThumbnail } from './RecommendationThumbnail'
+import { Thumbnail } from '../ui/Thumbnail'
 import type { Recommendation } from './types'
 
 /** The three feedback buttons: their names say what the press means. */
@@ -72,7 +72,7 @@ export function RecommendationCard({ item, onRemoved }: RecommendationCardProps)
   return (
     <li className={cx(CARD_CLASS, 'relative flex gap-3 p-3 sm:gap-4 sm:p-4')} aria-labelledby={headingId} aria-busy={send.isPending || undefined}>
       <div className="w-28 shrink-0 sm:w-44">
-        <RecommendationThumbnail src={imageUrl} alt={title} contentType={item.contentType} />
+        <Thumbnail src={imageUrl} alt={title} contentType={item.contentType} size="card" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <h3 id={headingId} className="font-sans text-base leading-snug font-semibold sm:text-lg">

@@ -6,6 +6,7 @@ import { ERROR } from '../../../shared/messages'
 import { toast } from '../../lib/stores/toast-store'
 import { Button } from '../ui/Button'
 import { Spinner } from '../ui/Spinner'
+import { ListLoadFailed, ListLoading } from './ListState'
 import { cx } from '../ui/styles'
 import { FEED_FILTER_LABELS, FEED_FILTERS, feedQueryKey, type FeedFilter } from './display'
 import { RecommendationCard } from './RecommendationCard'
@@ -100,16 +101,9 @@ export function RecommendationFeed({ filter, onFilterChange, onPickMood, notice 
       </p>
 
       {feed.isPending ? (
-        <p className="flex items-center gap-2 rounded-xl border border-dashed border-border px-4 py-10 text-muted-foreground" role="status">
-          <Spinner /> Loading your recommendations...
-        </p>
+        <ListLoading what="recommendations" />
       ) : feed.isError && !feed.data ? (
-        <div className="rounded-xl border border-dashed border-border px-4 py-10 text-center" role="alert">
-          <p className="text-muted-foreground">{RECOMMENDATIONS_LOAD_FAILED}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={refresh}>
-            Try again
-          </Button>
-        </div>
+        <ListLoadFailed message={RECOMMENDATIONS_LOAD_FAILED} onRetry={refresh} />
       ) : items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border px-4 py-10 text-center">
           <p className="font-semibold">{filter === 'all' ? 'No recommendations yet.' : `No ${FEED_FILTER_LABELS[filter].toLowerCase()} in your feed yet.`}</p>

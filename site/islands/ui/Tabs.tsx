@@ -1,7 +1,7 @@
 // Tabs: Radix's primitive (roving focus, arrow keys, automatic activation, ARIA tabs pattern),
 // styled the shadcn/ui way. Muted-foreground on muted keeps 6.66:1 (light) and 7.46:1 (dark).
 import * as TabsPrimitive from '@radix-ui/react-tabs'
-import type { ComponentProps } from 'react'
+import { type ComponentProps, type MouseEvent, useState } from 'react'
 
 import { cx } from './styles'
 
@@ -36,4 +36,41 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
   return <TabsPrimitive.Content className={cx('mt-5', className)} {...props} />
+}
+
+/**
+ * Tabs that are also links (?tab=…), so they work before and without JavaScript: the selected
+ * tab, and `select`, which shows a tab and puts it in the address without a new history entry.
+ */
+export function useLinkedTab<T extends string>(tabs: readonly T[], initial: T): [T, (value: string) => void] {
+  const [tab, setTab] = useState<T>(initial)
+  const select = (value: string) => {
+    const next = tabs.find((t) => t === value)
+    if (!next) return
+    setTab(next)
+    const url = new URL(window.location.href)
+    url.searchParams.set('tab', next)
+    window.history.replaceState(window.history.state, '', url)
+  }
+  return [tab, select]
+}
+
+/** A plain click switches the tab in place; a modified one (new tab, new window) follows the link. */
+const stayHere = (event: MouseEvent<HTMLAnchorElement>) => {
+  if (!event.metaKey && !event.ctrlKey && !event.shiftKey && event.button === 0) event.preventDefault()
+}
+
+/** The list of a useLinkedTab's tabs, each a link to ?tab=…. */
+export function LinkedTabsList<T extends string>({ tabs, labels, ...props }: { tabs: readonly T[]; labels: Record<T, string> } & ComponentProps<typeof TabsList>) {
+  return (
+    <TabsList {...props}>
+      {tabs.map((t) => (
+        <TabsTrigger key={t} value={t} asChild>
+          <a href={`?tab=${t}`} onClick={stayHere}>
+            {labels[t]}
+          </a>
+        </TabsTrigger>
+      ))}
+    </TabsList>
+  )
 }
