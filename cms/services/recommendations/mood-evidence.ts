@@ -52,7 +52,9 @@ const KEY = Symbol.for('app.recommendationMoodEvidence')
 
 /**
  * The learned mood profiles as last read (empty until the first read ends); a read older than
- * MOOD_EVIDENCE_TTL_MS starts a new one in the background. The first call waits for its read.
+ * MOOD_EVIDENCE_TTL_MS starts a new one in the background. Nobody waits for a read, the first
+ * after start-up included (it counts over every stated mood's engagements: seconds on a big site):
+ * until it ends, lists lean on the mood map alone.
  */
 export async function getMoodProfiles(payload: Payload, catalog: Catalog): Promise<Map<Mood, LearnedMood>> {
   const global = globalThis as Record<symbol, Kept | undefined>
@@ -68,7 +70,6 @@ export async function getMoodProfiles(payload: Payload, catalog: Catalog): Promi
       .finally(() => {
         kept.loading = undefined
       })
-    if (kept.loadedAt === 0) await kept.loading
   }
   return kept.profiles
 }
