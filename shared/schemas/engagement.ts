@@ -8,7 +8,7 @@ import {
   POINT_ACTIVITY_TYPES,
   RECOMMENDATION_FEEDBACK,
 } from '../constants'
-import { INTENSITY_INVALID, LIMIT_1_TO_50_INVALID, MOOD_CONTEXT_TOO_LONG, MOOD_REQUIRED_DESCRIPTION, RECOMMENDATION_TYPE_INVALID } from '../messages'
+import { INTENSITY_INVALID, LIMIT_1_TO_50_INVALID, MOOD_CONTEXT_TOO_LONG, MOOD_REQUIRED_DESCRIPTION, RECOMMENDATION_FEEDBACK_INVALID, RECOMMENDATION_TYPE_INVALID } from '../messages'
 import { optionalText } from './fields'
 
 const moodField = z.enum(MOODS, { error: MOOD_REQUIRED_DESCRIPTION })
@@ -37,7 +37,7 @@ export const generateRecommendationsSchema = z.object({
 
 /** PATCH /api/recommendations/{id}/feedback */
 export const recommendationFeedbackSchema = z.object({
-  feedback: z.enum(RECOMMENDATION_FEEDBACK),
+  feedback: z.enum(RECOMMENDATION_FEEDBACK, { error: RECOMMENDATION_FEEDBACK_INVALID }),
 })
 
 /** GET /api/recommendations?type= (absent or 'all' = every type) */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { videos as seededVideos } from '../../cms/seed/fixtures/videos'
 import { rules } from '../../cms/services/rate-limit'
 import { MOOD } from '../../shared/constants'
-import { INTENSITY_INVALID, LIMIT_1_TO_50_INVALID, MOOD_CONTEXT_TOO_LONG, MOOD_REQUIRED_DESCRIPTION, RECOMMENDATION_TYPE_INVALID } from '../../shared/messages'
+import { INTENSITY_INVALID, LIMIT_1_TO_50_INVALID, MOOD_CONTEXT_TOO_LONG, MOOD_REQUIRED_DESCRIPTION, RECOMMENDATION_FEEDBACK_INVALID, RECOMMENDATION_TYPE_INVALID } from '../../shared/messages'
 import { idInvalid } from '../../shared/schemas/content-query'
 import { ApiClient, registerMember } from '../helpers/api-client'
 import { createManualVideo, deleteVideo } from './gate-helpers'
@@ -255,8 +255,8 @@ describe('bad input', () => {
       ['PATCH', '/api/recommendations/abc/viewed', undefined, ID_INVALID],
       ['PATCH', '/api/recommendations/0/viewed', undefined, ID_INVALID],
       ['PATCH', '/api/recommendations/1.5/viewed', undefined, ID_INVALID],
-      ['PATCH', feedback, { feedback: 'love' }, /liked.*disliked.*not_interested/],
-      ['PATCH', feedback, {}, /liked.*disliked.*not_interested/],
+      ['PATCH', feedback, { feedback: 'love' }, RECOMMENDATION_FEEDBACK_INVALID],
+      ['PATCH', feedback, {}, RECOMMENDATION_FEEDBACK_INVALID],
       ['PATCH', feedback, '{"feedback":', 'Request body must be valid JSON.'],
     ]
     for (const [method, path, body, message] of cases) {

@@ -51,6 +51,13 @@ describe('scoring', () => {
     expect(moodHold({ ...weights, moodWeight: 1, popularityWeight: 0.1, personalityWeight: 0.1 }, 1, true)).toBe(1)
   })
 
+  it('turn-downs alone leave affinity out of play: the scores are those of cold start', () => {
+    const turnedDown = learnProfile([{ tags: item('x', { 6: 1 }).tags, weight: -1.5 }])
+    const items = [item('a', { 1: 1 }, 0.7), item('b', { 5: 1 }, 0.4)]
+    const at = (profile: typeof turnedDown) => scoreCandidates(items, { moodTags: new Set([1]), intensity: 0.5, profile, weights }).map((s) => s.score)
+    expect(at(turnedDown)).toEqual(at(EMPTY_PROFILE))
+  })
+
   it('history teaches the profile: liked tags rise, disliked tags sink', () => {
     const profile = learnProfile([
       { tags: item('x', { 5: 1 }).tags, weight: 1.2 },

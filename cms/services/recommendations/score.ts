@@ -107,7 +107,9 @@ export function moodHold(weights: Weights, intensity: number, withAffinity: bool
  */
 export function scoreCandidates<T extends Candidate>(items: readonly T[], input: ScoreInput<T>, { top }: { top?: number } = {}): Scored<T>[] {
   const popW = input.weights.popularityWeight
-  const affW = input.profile.norm === 0 ? 0 : input.weights.personalityWeight
+  // Affinity is in play once the member has taken to something: turn-downs alone lower tags but
+  // raise none, and every cosine below 0 counts as 0, so they would only shrink every score.
+  const affW = hasLikes(input.profile) ? input.weights.personalityWeight : 0
   const hold = moodHold(input.weights, input.intensity, affW > 0)
   const baseW = popW + affW
   const fits = input.moodFits ?? moodFits(items, input.moodTags, input.moodProfile)
@@ -152,6 +154,12 @@ export function moodFits<T extends Candidate>(items: readonly T[], moodTags: Rea
 }
 
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)
+
+const hasLikes = (profile: Profile) => {
+  if (profile.norm === 0) return false
+  for (const w of profile.tags.values()) if (w > 0) return true
+  return false
+}
 
 /** How many of the best by score the diversity pick looks through for a list of `limit`. */
 export const mmrPool = (limit: number) => Math.max(limit * 20, 200)
