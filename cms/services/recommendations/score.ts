@@ -74,7 +74,7 @@ export type ScoreInput<T extends Candidate = Candidate> = {
   moodProfile?: LearnedMood
   /** Each item's mood fit worked out once for the catalogue (moodFits): the same for every member, so not redone per list. */
   moodFits?: ReadonlyMap<T, number>
-  /** 0.1–1: the mood's hold on the list is moodWeight × (0.5 + intensity), so a strong feeling narrows it more. */
+  /** 0.1–1: the mood's hold on the list grows with it (moodHold), so a strong feeling narrows it more. */
   intensity: number
   profile: Profile
   weights: Weights
@@ -98,7 +98,7 @@ export function moodHold(weights: Weights, intensity: number, withAffinity: bool
 
 /**
  * The 0–1 score of every candidate. Popularity and affinity are mixed by their weights (affinity
- * is left out with no history: cold start); the mood part then scales that mix:
+ * is left out until the member has taken to something: cold start); the mood part then scales that mix:
  * score = base × (1 − hold + hold × mood), hold = moodHold(…). So an item that
  * fits the mood keeps its whole score and one that does not keeps (1 − hold) of it: a strong
  * feeling narrows the list to what fits it, and among what fits, what the member and the
