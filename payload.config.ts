@@ -56,6 +56,7 @@ import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 import { analyticsRollupTask } from './cms/services/analytics/task'
 import { TRANSCODE_QUEUE, TRANSCODE_RECOVERY_QUEUE, transcodeRecoveryCron, videoTranscodeRecoveryTask, videoTranscodeTask } from './cms/services/video-transcode/task'
+import { videoFilesRemovalTask } from './cms/services/video-upload/jobs'
 import { youtubeSyncTask } from './cms/services/youtube/task'
 import { LIVE_QUEUE, liveGraceEndTask, liveReplayTask } from './cms/services/live/jobs'
 import { withoutJobStatsLocks } from './cms/plugins/job-stats-locks'
@@ -137,7 +138,7 @@ export default buildConfig({
   // generate`, migrate or the build. autoRun also queues scheduled tasks (`schedule`) in its queue.
   // Its REST doors are admin-only (the jobs collection's own access is closed).
   jobs: {
-    tasks: [analyticsRollupTask, videoTranscodeTask, videoTranscodeRecoveryTask, youtubeSyncTask, seoBotTask, liveGraceEndTask, liveReplayTask],
+    tasks: [analyticsRollupTask, videoTranscodeTask, videoTranscodeRecoveryTask, videoFilesRemovalTask, youtubeSyncTask, seoBotTask, liveGraceEndTask, liveReplayTask],
     autoRun: [
       { cron: process.env.JOBS_CRON || '* * * * *', queue: 'default', limit: 10 },
       // Uploads' transcodes (cms/services/video-transcode): one at a time per process.

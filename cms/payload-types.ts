@@ -181,6 +181,7 @@ export interface Config {
       analyticsRollup: TaskAnalyticsRollup;
       videoTranscode: TaskVideoTranscode;
       videoTranscodeRecovery: TaskVideoTranscodeRecovery;
+      videoFilesRemoval: TaskVideoFilesRemoval;
       youtubeSync: TaskYoutubeSync;
       seoBotRun: TaskSeoBotRun;
       liveGraceEnd: TaskLiveGraceEnd;
@@ -1491,6 +1492,7 @@ export interface PayloadJob {
           | 'analyticsRollup'
           | 'videoTranscode'
           | 'videoTranscodeRecovery'
+          | 'videoFilesRemoval'
           | 'youtubeSync'
           | 'seoBotRun'
           | 'liveGraceEnd'
@@ -1534,6 +1536,7 @@ export interface PayloadJob {
         | 'analyticsRollup'
         | 'videoTranscode'
         | 'videoTranscodeRecovery'
+        | 'videoFilesRemoval'
         | 'youtubeSync'
         | 'seoBotRun'
         | 'liveGraceEnd'
@@ -2526,6 +2529,18 @@ export interface TaskVideoTranscode {
 export interface TaskVideoTranscodeRecovery {
   input?: unknown;
   output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskVideoFilesRemoval".
+ */
+export interface TaskVideoFilesRemoval {
+  input: {
+    videoId: string;
+  };
+  output: {
+    outcome?: string | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -3,6 +3,7 @@ import {
   avatarLetter,
   excerptFrom,
   formatCount,
+  formatViews,
   formatDate,
   formatDateTime,
   formatDuration,
@@ -34,6 +35,17 @@ describe('formatCount', () => {
     [12_000_000, '12M'],
   ])('%i → %s', (n, text) => {
     expect(formatCount(n)).toBe(text)
+  })
+})
+
+describe('formatViews', () => {
+  it.each([
+    [0, '0 views'],
+    [1, '1 view'],
+    [2, '2 views'],
+    [1500, '1.5K views'],
+  ])('%i → %s', (n, text) => {
+    expect(formatViews(n)).toBe(text)
   })
 })
 

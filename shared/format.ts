@@ -20,6 +20,9 @@ export function formatCount(n: number): string {
   return String(whole)
 }
 
+/** A view count as a card shows it: "1 view", "0 views", "12.3K views". */
+export const formatViews = (n: number): string => `${formatCount(n)} ${Number.isFinite(n) && Math.floor(n) === 1 ? 'view' : 'views'}`
+
 /** US dollars: 249.5 → '$249.50'; from 1000 up in K and M like counts: 1497 → '$1.5K', 2_500_000 → '$2.5M'. */
 export function formatMoney(dollars: number): string {
   if (!Number.isFinite(dollars)) return '$0.00'

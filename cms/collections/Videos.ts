@@ -7,7 +7,7 @@ import { keyMomentsField } from '../fields/key-moments'
 import { canOpen, opensEverything, type GateItem } from '../services/premium-gate'
 import { syncReplayStatus } from '../services/live/replay-hooks'
 import { videoTagsInVocabulary } from '../services/recommendations/vocabulary'
-import { removeUploadedVideoFiles } from '../services/video-upload/hooks'
+import { deleteVideoComments, removeUploadedVideoFiles } from '../services/video-upload/hooks'
 import { TRANSCODE_STATUS_LABELS, TRANSCODE_STATUSES } from '../../shared/video-upload'
 
 /**
@@ -38,7 +38,7 @@ export const Videos: CollectionConfig = {
   defaultSort: '-publishedAt',
   // Uploads: a deleted self-hosted video's files go with it (cms/services/video-upload).
   // A live stream's replay is ready (or failed) when its video's transcode is (cms/services/live).
-  hooks: { afterChange: [syncReplayStatus, videoTagsInVocabulary], afterDelete: [removeUploadedVideoFiles] },
+  hooks: { afterChange: [syncReplayStatus, videoTagsInVocabulary], beforeDelete: [deleteVideoComments], afterDelete: [removeUploadedVideoFiles] },
   // The videoUrl rule reads the gate's fields: every read carries them, whatever a `select` asks for.
   forceSelect: { isPremium: true, isUncut: true, earlyAccessUntil: true },
   fields: [

@@ -33,6 +33,7 @@ import * as migration_20261127_040000_date_of_birth_noon from './20261127_040000
 import * as migration_20261127_070152_live_streams from './20261127_070152_live_streams';
 import * as migration_20261127_071329_live_jobs from './20261127_071329_live_jobs';
 import * as migration_20261127_100111_for_you from './20261127_100111_for_you';
+import * as migration_20261127_151909_video_files_removal from './20261127_151909_video_files_removal';
 
 export const migrations = [
   {
@@ -208,6 +209,11 @@ export const migrations = [
   {
     up: migration_20261127_100111_for_you.up,
     down: migration_20261127_100111_for_you.down,
-    name: '20261127_100111_for_you'
+    name: '20261127_100111_for_you',
+  },
+  {
+    up: migration_20261127_151909_video_files_removal.up,
+    down: migration_20261127_151909_video_files_removal.down,
+    name: '20261127_151909_video_files_removal'
   },
 ];

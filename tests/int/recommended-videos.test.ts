@@ -107,6 +107,15 @@ describe("a video page's Recommended Videos", () => {
       expect(recommended).toEqual(newest.slice(0, VIDEO_PAGE.recommended))
     })
 
+    it('a video with nothing said about it has no empty About box, and one view reads "1 view"', async () => {
+      const id = created[Object.keys(videos).indexOf('untagged')]!
+      expect((await admin.patch(`/cms/api/videos/${id}`, { viewCount: 1 })).status).toBe(200)
+      const html = await (await fetch(`${baseUrl}/video/${encodeURIComponent(videos.untagged.videoId)}`)).text()
+      expect(html).not.toContain('data-testid="video-description"')
+      expect(html).toMatch(/>1 view</)
+      expect(html).not.toMatch(/>1 views</)
+    })
+
     it('follows a change of tags at once', async () => {
       const id = created[Object.keys(videos).indexOf('untagged')]!
       expect((await admin.patch(`/cms/api/videos/${id}`, { tags: [shared] })).status).toBe(200)

@@ -5,10 +5,11 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { ApiClient, registerMember } from '../helpers/api-client'
 import { asBrowser, getFile } from './gate-helpers'
+import { sql } from './sql'
 import { premiumMember, signedInAdmin } from './videos-helpers'
 import {
   baseUrl,
@@ -260,13 +261,34 @@ describe('failures are recorded with their reason', () => {
 })
 
 describe('deleting an upload', () => {
-  it('removes its files with its row', async () => {
+  const files = (videoId: string) => [path.join(mediaDir, 'videos', videoId), path.join(mediaDir, 'video-posters', `${videoId}.jpg`)]
+
+  it('takes its comments with it, and its files once the deletion has committed', async () => {
     const video = await uploadTestVideo(admin)
-    await waitForTranscode(video.videoId)
-    expect(fs.existsSync(path.join(mediaDir, 'videos', video.videoId))).toBe(true)
+    expect((await waitForTranscode(video.videoId)).transcode_status).toBe('ready')
+    const { client: member } = await registerMember(baseUrl)
+    const comment = await member.post(`/api/videos/${encodeURIComponent(video.videoId)}/comments`, { content: 'Said before it went' })
+    expect(comment.status, JSON.stringify(comment.body)).toBe(201)
+    expect(fs.existsSync(files(video.videoId)[0]!)).toBe(true)
+
     expect((await admin.request('DELETE', `/cms/api/videos/${video.id}`)).status).toBe(200)
-    expect(fs.existsSync(path.join(mediaDir, 'videos', video.videoId))).toBe(false)
-    expect(fs.existsSync(path.join(mediaDir, 'video-posters', `${video.videoId}.jpg`))).toBe(false)
     expect(await videoRow(video.videoId)).toBeUndefined()
+    expect(await sql('select id from comments where id = $1', [comment.body.id])).toEqual([])
+    // Removed by a job queued in the deletion's transaction (the suite's jobs run every 2 s).
+    await vi.waitFor(() => expect(files(video.videoId).filter((f) => fs.existsSync(f))).toEqual([]), { timeout: 30_000, interval: 250 })
+  })
+
+  it("a removal job never takes a video's files while the video is there", async () => {
+    const video = await uploadTestVideo(admin)
+    created.push(video.id)
+    await waitForTranscode(video.videoId)
+    const [job] = await sql<{ id: number }>(
+      `insert into payload_jobs (input, task_slug, queue) values ($1::jsonb, 'videoFilesRemoval', 'default') returning id`,
+      [JSON.stringify({ videoId: video.videoId })],
+    )
+    // Done: a finished job is deleted (or kept as completed); a failed one would stay, unfinished.
+    await vi.waitFor(async () => expect(await sql('select id from payload_jobs where id = $1 and completed_at is null', [job!.id])).toEqual([]), { timeout: 30_000, interval: 250 })
+    expect(files(video.videoId).filter((f) => fs.existsSync(f))).toEqual(files(video.videoId))
+    expect(await videoRow(video.videoId)).toBeDefined()
   })
 })

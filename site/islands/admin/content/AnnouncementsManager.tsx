@@ -120,17 +120,25 @@ function AnnouncementsManager() {
                       </div>
                     </div>
                     <div className="flex flex-wrap gap-2">
-                      {/* The eye: pressed while the announcement is switched on (spec §2). */}
+                      {/* The eye (spec §2) says what it does, and so what is true now: Hide while the
+                          announcement is on the site (green, an open eye), Show while it is not. */}
                       <Button
                         variant="outline"
                         size="sm"
-                        className="aria-pressed:border-success aria-pressed:bg-success-soft aria-pressed:text-success"
-                        aria-pressed={a.isActive}
+                        className={a.isActive ? 'border-success bg-success-soft text-success' : undefined}
                         aria-disabled={busy || undefined}
                         onClick={() => !busy && toggle.mutate(a)}
                       >
                         <EyeIcon open={a.isActive} />
-                        Show<span className="sr-only"> {a.title} on the site</span>
+                        {a.isActive ? (
+                          <>
+                            Hide<span className="sr-only"> {a.title} from the site</span>
+                          </>
+                        ) : (
+                          <>
+                            Show<span className="sr-only"> {a.title} on the site</span>
+                          </>
+                        )}
                       </Button>
                       <Button variant="outline" size="sm" onClick={() => setEditing(a)}>
                         Edit<span className="sr-only"> {a.title}</span>
