@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState, type MouseEvent } from 'react'
 
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '../../../shared/constants'
 import { avatarLetter } from '../../../shared/format'
@@ -7,7 +6,7 @@ import { formatPoints, PERIOD_LABELS } from '../../../shared/points-display'
 import type { LeaderboardRow } from '../../../shared/types/points'
 import { withQueryClient } from '../../lib/query-client'
 import MemberBadges from '../MemberBadges'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs'
+import { LinkedTabsList, Tabs, TabsContent, useLinkedTab } from '../ui/Tabs'
 import { cx } from '../ui/styles'
 
 /** SPEC §9: the leaderboard refreshes every 60 s. */
@@ -29,32 +28,11 @@ export interface LeaderboardBoardProps {
  * Once live, a tab switches in place (the URL follows) and the open board refreshes every 60 s.
  */
 function LeaderboardBoard({ period: initialPeriod, rows, viewerId = null }: LeaderboardBoardProps) {
-  const [period, setPeriod] = useState<LeaderboardPeriod>(initialPeriod)
-
-  const select = (value: string) => {
-    const next = LEADERBOARD_PERIODS.find((p) => p === value)
-    if (!next) return
-    setPeriod(next)
-    const url = new URL(window.location.href)
-    url.searchParams.set('period', next)
-    window.history.replaceState(window.history.state, '', url)
-  }
-  // The link is for the page without JavaScript; once live, Radix has already selected the tab.
-  const stayHere = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!event.metaKey && !event.ctrlKey && !event.shiftKey && event.button === 0) event.preventDefault()
-  }
+  const [period, select] = useLinkedTab(LEADERBOARD_PERIODS, initialPeriod, 'period')
 
   return (
     <Tabs value={period} onValueChange={select} activationMode="automatic">
-      <TabsList aria-label="Leaderboard period">
-        {LEADERBOARD_PERIODS.map((p) => (
-          <TabsTrigger key={p} value={p} asChild>
-            <a href={`?period=${p}`} onClick={stayHere}>
-              {PERIOD_LABELS[p]}
-            </a>
-          </TabsTrigger>
-        ))}
-      </TabsList>
+      <LinkedTabsList tabs={LEADERBOARD_PERIODS} labels={PERIOD_LABELS} param="period" aria-label="Leaderboard period" />
       {LEADERBOARD_PERIODS.map((p) => (
         <TabsContent key={p} value={p}>
           {p === period ? <Board period={p} initialRows={p === initialPeriod ? rows : undefined} viewerId={viewerId} /> : null}

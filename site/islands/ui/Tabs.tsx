@@ -39,17 +39,18 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 /**
- * Tabs that are also links (?tab=…), so they work before and without JavaScript: the selected
- * tab, and `select`, which shows a tab and puts it in the address without a new history entry.
+ * Tabs that are also links (?tab=…, or another `param`), so they work before and without
+ * JavaScript: the selected tab, and `select`, which shows a tab and puts it in the address without
+ * a new history entry.
  */
-export function useLinkedTab<T extends string>(tabs: readonly T[], initial: T): [T, (value: string) => void] {
+export function useLinkedTab<T extends string>(tabs: readonly T[], initial: T, param = 'tab'): [T, (value: string) => void] {
   const [tab, setTab] = useState<T>(initial)
   const select = (value: string) => {
     const next = tabs.find((t) => t === value)
     if (!next) return
     setTab(next)
     const url = new URL(window.location.href)
-    url.searchParams.set('tab', next)
+    url.searchParams.set(param, next)
     window.history.replaceState(window.history.state, '', url)
   }
   return [tab, select]
@@ -60,13 +61,13 @@ const stayHere = (event: MouseEvent<HTMLAnchorElement>) => {
   if (!event.metaKey && !event.ctrlKey && !event.shiftKey && event.button === 0) event.preventDefault()
 }
 
-/** The list of a useLinkedTab's tabs, each a link to ?tab=…. */
-export function LinkedTabsList<T extends string>({ tabs, labels, ...props }: { tabs: readonly T[]; labels: Record<T, string> } & ComponentProps<typeof TabsList>) {
+/** The list of a useLinkedTab's tabs, each a link to ?tab=… (or ?`param`=…). */
+export function LinkedTabsList<T extends string>({ tabs, labels, param = 'tab', ...props }: { tabs: readonly T[]; labels: Record<T, string>; param?: string } & ComponentProps<typeof TabsList>) {
   return (
     <TabsList {...props}>
       {tabs.map((t) => (
         <TabsTrigger key={t} value={t} asChild>
-          <a href={`?tab=${t}`} onClick={stayHere}>
+          <a href={`?${param}=${t}`} onClick={stayHere}>
             {labels[t]}
           </a>
         </TabsTrigger>
