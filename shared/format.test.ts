@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   avatarLetter,
   excerptFrom,
+  isDerivedExcerpt,
   formatCount,
   formatViews,
   formatDate,
@@ -238,6 +239,31 @@ describe('excerptFrom and truncate', () => {
     expect(out.endsWith('…')).toBe(true)
     expect(text.startsWith(out.slice(0, -1))).toBe(true)
     expect(text[out.length - 1]).toBe(' ') // the cut fell on a space
+  })
+
+  it('ends at the last whole sentence that fits when it keeps at least half the room, without an ellipsis', () => {
+    const text = 'Police stopped Marcus on his way home. He knew his rights and used them, calmly and clearly. Here is what happened next and what you can learn from it.'
+    expect(excerptFrom(text)).toBe('Police stopped Marcus on his way home. He knew his rights and used them, calmly and clearly.')
+    // Too short a first sentence: the word cut, as before.
+    const short = `It began. ${'and then it went on '.repeat(10)}`
+    expect(excerptFrom(short).endsWith('…')).toBe(true)
+  })
+
+  it("does not end a sentence at 'Dr.' or 'U.S.'", () => {
+    const text = `${'On that day '.repeat(6)}Dr. King spoke about the U.S. government and its promises to every citizen, promises that were not kept.`
+    const out = excerptFrom(text)
+    expect(out.endsWith('…')).toBe(true)
+    expect(out).toContain('Dr. King spoke about the U.S. government')
+  })
+
+  it('knows a derived excerpt from one the creator wrote, the word cut stored before sentence ends included', () => {
+    const text = `A first sentence that is long enough to count as a good start for the excerpt of a post. ${'More words follow here '.repeat(10)}`
+    expect(isDerivedExcerpt(excerptFrom(text), text)).toBe(true)
+    // Stored before sentence ends counted: the cut at the last space within 149 characters, and '…'.
+    const wordCut = `${text.slice(0, 149).slice(0, text.slice(0, 149).lastIndexOf(' ')).replace(/[\s.,;:!?–—-]+$/, '')}…`
+    expect(wordCut).not.toBe(excerptFrom(text))
+    expect(isDerivedExcerpt(wordCut, text)).toBe(true)
+    expect(isDerivedExcerpt('My own summary.', text)).toBe(false)
   })
 
   it('truncates the video summary to 300 characters with an ellipsis only if longer', () => {

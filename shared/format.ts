@@ -224,15 +224,55 @@ export function truncate(text: string, max: number): string {
   return `${text.slice(0, Math.max(0, max - 1)).trimEnd()}…`
 }
 
-/** Plain-text summary of at most `max` characters, cut at a word boundary and ending in '…'. */
+/**
+ * Plain-text summary of at most `max` characters. It ends at the last sentence that fits when that
+ * keeps at least half the room (no ellipsis: the sentence is whole); otherwise it is cut at a word
+ * boundary and ends in '…'.
+ */
 export function excerptFrom(text: string, max: number = EXCERPT_MAX): string {
   const plain = toPlainText(text)
   if (plain.length <= max) return plain
+  const sentenceEnd = lastSentenceEnd(plain, max)
+  if (sentenceEnd >= max / 2) return plain.slice(0, sentenceEnd)
+  return wordCutExcerpt(plain, max)
+}
+
+/** Titles that end in a full stop without ending the sentence ('Dr. King'). */
+const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'rev', 'gen', 'sen', 'rep', 'gov', 'prof', 'vs', 'no', 'mt', 'ft'])
+
+/**
+ * Where the last whole sentence within the first `max` characters ends: '.', '!' or '?' (closing
+ * quotes included) followed by a space and a capital, a digit or an opening quote; -1 if none.
+ * 'U.S. government' and 'Dr. King' do not end one.
+ */
+function lastSentenceEnd(plain: string, max: number): number {
+  let end = -1
+  for (const match of plain.matchAll(/(\p{L}*)[.!?]["'”’)]*(?=\s+["'“‘(]?[\p{Lu}\p{N}])/gu)) {
+    const at = match.index + match[0].length
+    if (at > max) break
+    if (match[0].includes('.') && !/[!?]/.test(match[0]) && ABBREVIATIONS.has(match[1]!.toLowerCase())) continue
+    end = at
+  }
+  return end
+}
+
+/** The cut at a word boundary within `max` characters, ending in '…' (how every excerpt was cut before sentence ends counted). */
+function wordCutExcerpt(plain: string, max: number): string {
   const room = plain.slice(0, Math.max(0, max - 1))
   const lastSpace = room.lastIndexOf(' ')
   // A single very long word has no boundary; cut it rather than return almost nothing.
   const cut = lastSpace > max / 2 ? room.slice(0, lastSpace) : room
   return `${cut.replace(/[\s.,;:!?–—-]+$/, '')}…`
+}
+
+/**
+ * Whether `excerpt` is what the text derives rather than what the creator wrote: today's derivation,
+ * or the word cut stored before sentence ends counted (those posts' excerpts still follow their content).
+ */
+export function isDerivedExcerpt(excerpt: string, text: string, max: number = EXCERPT_MAX): boolean {
+  if (excerpt === excerptFrom(text, max)) return true
+  const plain = toPlainText(text)
+  return plain.length > max && excerpt === wordCutExcerpt(plain, max)
 }
 
 /** Up to two uppercase initials: 'Jane Doe' → 'JD', 'marcus_king' → 'MK', 'alice' → 'A', '' → 'U'. */

@@ -1,6 +1,6 @@
 import type { CollectionBeforeChangeHook, CollectionConfig, FieldAccess } from 'payload'
 
-import { slugify } from '../../shared/format'
+import { isDerivedExcerpt, slugify } from '../../shared/format'
 import { isAdmin, isAdminField, publishedOrAdmin } from '../access'
 import { requestUser } from '../access/roles'
 import { earlyAccessField } from '../fields/early-access'
@@ -39,11 +39,15 @@ const deriveText: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   const text = postPlainText(content)
   data.searchText = text
   const derived = derivedFromText(text)
-  const previouslyDerived = originalDoc?.content ? derivedFromText(postPlainText(originalDoc.content as Post['content'])) : null
+  const previousText = originalDoc?.content ? postPlainText(originalDoc.content as Post['content']) : null
+  const previouslyDerived = (field: 'excerpt' | 'readTime', value: unknown) =>
+    previousText !== null &&
+    value === originalDoc?.[field] &&
+    (field === 'excerpt' ? isDerivedExcerpt(String(value), previousText) : value === derivedFromText(previousText).readTime)
   for (const field of ['excerpt', 'readTime'] as const) {
     const sent = field in data
     const value = sent ? data[field] : originalDoc?.[field]
-    const followsContent = !value || (previouslyDerived !== null && value === previouslyDerived[field] && value === originalDoc?.[field])
+    const followsContent = !value || previouslyDerived(field, value)
     if (followsContent && (sent || data.content)) data[field] = derived[field]
   }
   return data

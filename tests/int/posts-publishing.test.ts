@@ -107,6 +107,27 @@ describe('derived excerpt and read time follow the content (item 6)', () => {
     expect(cleared.readTime).toBe(2) // 311 words
     expect(cleared.excerpt.startsWith('lead x0 x1')).toBe(true)
   })
+
+  it('the post page shows an excerpt the creator wrote under the title, never the derived one', async () => {
+    const derived = (await creator.post('/api/blog-posts', { title: `Derived ${tag()}`, content: `Only the body says this. ${words(40)}`, status: 'published' })).body
+    const derivedPage = (await visitor().get(`/post/${derived.slug}`)).body as string
+    expect(derivedPage).toContain('Only the body says this.')
+    expect(derivedPage).not.toContain('data-standfirst')
+    const own = (await creator.post('/api/blog-posts', { title: `Standfirst ${tag()}`, content: `The body. ${words(40)}`, excerpt: 'What the creator wants readers to know first.', status: 'published' })).body
+    const ownPage = (await visitor().get(`/post/${own.slug}`)).body as string
+    expect(ownPage).toMatch(/<p data-standfirst[^>]*>What the creator wants readers to know first\.<\/p>/)
+  })
+
+  it('an excerpt stored with the word cut used before sentence ends counted still follows the content', async () => {
+    const body = `A first sentence long enough to make a good start for this post's excerpt on the site. ${words(60, 'Tail')}`
+    const post = (await creator.post('/api/blog-posts', { title: `Old cut ${tag()}`, content: body, status: 'draft' })).body
+    expect(post.excerpt).toBe("A first sentence long enough to make a good start for this post's excerpt on the site.")
+    const room = body.slice(0, 149)
+    const oldCut = `${room.slice(0, room.lastIndexOf(' '))}…`
+    expect((await saveFromTheEditor(post.id, ['Tail0', 'Tail0'], { excerpt: oldCut })).excerpt).toBe(oldCut)
+    const edited = await saveFromTheEditor(post.id, ['A first sentence', 'A new first sentence'])
+    expect(edited.excerpt).toBe("A new first sentence long enough to make a good start for this post's excerpt on the site.")
+  })
 })
 
 describe('a renamed post keeps its old address (item 8)', () => {

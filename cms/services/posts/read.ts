@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { isDerivedExcerpt } from '../../../shared/format'
 import { SLUG_MAX, SLUG_PATTERN } from '../../../shared/schemas/fields'
 import { opensToEveryoneOn } from '../../../shared/gate-messages'
 import { siteTimeZone } from '../settings/time-zone'
@@ -80,6 +81,8 @@ export type PostPageData = {
   locked: LockReason | null
   /** 'Opens to everyone on …' for a locked reader; null otherwise. */
   teaser: string | null
+  /** The excerpt shown under the title: only one the creator wrote, never the one the body derives. */
+  standfirst: string | null
 }
 
 /**
@@ -94,12 +97,17 @@ export async function getPostPage(payload: Payload, { user, slug }: { user: Call
     const doc = await findDoc(payload, user, { slug })
     if (!doc) return null
     const gate = gateOf(user, doc)
-    const base = { post: toPostSummary(doc), seo: toPostSeo(doc), ...gate }
+    const text = postPlainText(doc.content)
+    const base = { post: toPostSummary(doc), seo: toPostSeo(doc), standfirst: standfirstOf(doc.excerpt, text), ...gate }
     if (gate.locked || !doc.content) return { ...base, html: '', wordCount: 0 }
     const html = await renderPostBody(payload, { user, content: doc.content })
-    return { ...base, html, wordCount: wordCount(postPlainText(doc.content)) }
+    return { ...base, html, wordCount: wordCount(text) }
   })
 }
+
+/** The excerpt when the creator wrote it, null when it is the one the body's plain text derives. */
+export const standfirstOf = (excerpt: string | null | undefined, text: string): string | null =>
+  excerpt && !isDerivedExcerpt(excerpt, text) ? excerpt : null
 
 /**
  * Where a renamed post lives now: the current slug of the visible post that used to have `slug`

@@ -5,7 +5,7 @@ import type { Post } from '../../payload-types'
 import type { Caller } from '../posts/admin-only'
 import { renderPostBody } from '../posts/body'
 import { postPlainText, wordCount } from '../posts/html'
-import type { PostPageData } from '../posts/read'
+import { standfirstOf, type PostPageData } from '../posts/read'
 import { toPostSeo, toPostSummary } from '../posts/serialize'
 import { createPreviewToken, verifyPreviewToken } from './token'
 
@@ -50,5 +50,6 @@ export async function getPostPreview(payload: Payload, { user, slug, token }: { 
   // Rendered as readers will get it: internal links resolved with the reader's access (the viewer's).
   const html = await renderPostBody(payload, { user, content: doc.content })
   // The signed link is the creator's to share: it shows the body even during early access.
-  return { ok: true, page: { post: toPostSummary(doc), seo: toPostSeo(doc), html, wordCount: wordCount(postPlainText(doc.content)), locked: null, teaser: null } }
+  const text = postPlainText(doc.content)
+  return { ok: true, page: { post: toPostSummary(doc), seo: toPostSeo(doc), html, wordCount: wordCount(text), locked: null, teaser: null, standfirst: standfirstOf(doc.excerpt, text) } }
 }
