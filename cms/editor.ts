@@ -66,7 +66,7 @@ export const YouTubeBlock: Block = {
       required: true,
       maxLength: 300,
       validate: validateYouTube,
-      admin: { description: 'Paste the video’s link (youtube.com/watch?v=…, youtu.be/…). Nothing loads from YouTube until a reader presses play.' },
+      admin: { description: 'Paste the video’s link (youtube.com/watch?v=…, youtu.be/…). A link with a start time (…&t=42s) starts the video there. Nothing loads from YouTube until a reader presses play.' },
     },
     { name: 'caption', type: 'text', maxLength: 300, admin: { description: 'Optional: shown under the video.' } },
   ],

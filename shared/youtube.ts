@@ -29,8 +29,33 @@ export function parseYouTubeId(input: unknown): string | null {
   return id && YOUTUBE_ID_PATTERN.test(id) ? id : null
 }
 
-/** The video's page on YouTube (the poster's link without JavaScript). */
-export const youTubeWatchUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`
+/** The longest start time kept: a day (a link's `t` beyond it is a typo, not a moment in a video). */
+const MAX_START_SECONDS = 24 * 60 * 60
 
-/** The privacy-enhanced player, loaded only after the reader asks for it. */
-export const youTubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0&playsinline=1`
+/**
+ * Where a YouTube link starts playing, in whole seconds: its `t` (42, 42s, 1m30s, 1h2m3s) or
+ * `start` parameter, in the query or the #fragment; null when it names none (or it is not a link).
+ */
+export function parseYouTubeStart(input: unknown): number | null {
+  if (typeof input !== 'string' || !parseYouTubeId(input)) return null
+  const value = input.trim()
+  let url: URL
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)
+  } catch {
+    return null
+  }
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ''))
+  const raw = url.searchParams.get('t') ?? url.searchParams.get('start') ?? fragment.get('t') ?? fragment.get('start')
+  const parts = raw ? /^(?:(\d{1,2})h)?(?:(\d{1,4})m)?(?:(\d{1,6})s?)?$/.exec(raw) : null
+  if (!parts || !raw) return null
+  const seconds = Number(parts[1] ?? 0) * 3600 + Number(parts[2] ?? 0) * 60 + Number(parts[3] ?? 0)
+  return seconds > 0 && seconds <= MAX_START_SECONDS ? seconds : null
+}
+
+/** The video's page on YouTube (the poster's link without JavaScript), at `start` seconds when given. */
+export const youTubeWatchUrl = (id: string, start?: number | null) => `https://www.youtube.com/watch?v=${id}${start ? `&t=${start}s` : ''}`
+
+/** The privacy-enhanced player, loaded only after the reader asks for it, at `start` seconds when given. */
+export const youTubeEmbedUrl = (id: string, start?: number | null) =>
+  `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0&playsinline=1${start ? `&start=${start}` : ''}`

@@ -8,12 +8,12 @@ import { admin, expect, loginViaApi, open, signInToCms, test } from './fixtures'
 
 const YOUTUBE = /^https:\/\/([a-z0-9-]+\.)*(youtube\.com|youtube-nocookie\.com|ytimg\.com|googlevideo\.com|youtu\.be)\//
 
-test('the YouTube poster loads the youtube-nocookie player only after the click', async ({ page }) => {
+test('the YouTube poster loads the youtube-nocookie player only after the click, at the link\'s start time', async ({ page }) => {
   // A draft written as the /cms editor stores it (a draft keeps the public lists of parallel tests
   // as they are); the signed-in creator reads it on the site.
   await loginViaApi(page, admin().username, admin().password)
   const slug = `youtube-embed-${randomBytes(4).toString('hex')}`
-  const block = { id: randomBytes(12).toString('hex'), blockName: '', blockType: 'YouTube', url: 'https://youtu.be/dQw4w9WgXcQ', caption: 'A talk worth watching' }
+  const block = { id: randomBytes(12).toString('hex'), blockName: '', blockType: 'YouTube', url: 'https://youtu.be/dQw4w9WgXcQ?t=42', caption: 'A talk worth watching' }
   const content = { root: { type: 'root', direction: 'ltr', format: '', indent: 0, version: 1, children: [{ type: 'block', version: 2, format: '', fields: block }] } }
   const created = await page.request.post('/cms/api/posts', {
     data: { title: `Embed ${slug}`, slug, content, status: 'draft' },
@@ -35,14 +35,14 @@ test('the YouTube poster loads the youtube-nocookie player only after the click'
   await open(page, `/post/${slug}`)
   const poster = page.getByRole('link', { name: /^Play video\s*: A talk worth watching/ })
   await expect(poster).toBeVisible()
-  await expect(poster).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ')
+  await expect(poster).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s')
   await expect(page.locator('figcaption', { hasText: 'A talk worth watching' })).toBeVisible()
   await expect(page.locator('iframe')).toHaveCount(0)
   expect(youtubeRequests).toEqual([])
 
   await poster.click()
   const player = page.locator('.post-content iframe')
-  await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?/)
+  await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?.*&start=42$/)
   await expect(player).toHaveAttribute('title', 'A talk worth watching')
   await expect(page).toHaveURL(new RegExp(`/post/${slug}$`)) // the link was not followed
   await expect.poll(() => youtubeRequests.some((url) => url.startsWith('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'))).toBe(true)

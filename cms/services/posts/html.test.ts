@@ -199,6 +199,11 @@ describe('YouTube blocks', () => {
     expect(html).not.toMatch(/<iframe|youtube-nocookie\.com\/embed|i\.ytimg/)
   })
 
+  it('keep the link\'s start time, for the watch link and the player', () => {
+    const html = renderPostHtml(doc(block({ blockType: 'YouTube', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s' })))
+    expect(html).toContain('href="https://www.youtube.com/watch?v=dQw4w9WgXcQ&amp;t=42s" data-youtube-id="dQw4w9WgXcQ" data-start="42"')
+  })
+
   it('render nothing for a URL that names no YouTube video', () => {
     for (const url of ['https://evil.example/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ" onclick="x', 'javascript:alert(1)', 42]) {
       expect(renderPostHtml(doc(block({ blockType: 'YouTube', url })))).toBe('')

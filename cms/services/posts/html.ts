@@ -13,7 +13,7 @@ import {
 import { sanitizeUrl } from 'payload/shared'
 import type { HighlighterCore } from 'shiki/core'
 
-import { parseYouTubeId, youTubeWatchUrl } from '../../../shared/youtube'
+import { parseYouTubeId, parseYouTubeStart, youTubeWatchUrl } from '../../../shared/youtube'
 import { highlightCode } from './code-highlight'
 import { uploadConverter } from './images'
 import type { LexicalContent } from './markdown'
@@ -126,12 +126,13 @@ const youTubeBlock: HTMLConverter<Node> = ({ node }) => {
   const fields = (node.fields ?? {}) as { url?: unknown; caption?: unknown }
   const id = parseYouTubeId(fields.url)
   if (!id) return ''
+  const start = parseYouTubeStart(fields.url)
   const caption = typeof fields.caption === 'string' ? fields.caption.trim() : ''
   const name = escapeHTML(caption || 'YouTube video')
   return (
     `<figure class="youtube-embed">` +
     `<div class="youtube-embed__frame">` +
-    `<a class="youtube-embed__poster" href="${youTubeWatchUrl(id)}" data-youtube-id="${id}" data-title="${name}" rel="noopener noreferrer nofollow">` +
+    `<a class="youtube-embed__poster" href="${escapeHTML(youTubeWatchUrl(id, start))}" data-youtube-id="${id}"${start ? ` data-start="${start}"` : ''} data-title="${name}" rel="noopener noreferrer nofollow">` +
     `<span class="youtube-embed__play" aria-hidden="true"><svg viewBox="0 0 24 24" width="28" height="28" fill="currentColor"><path d="M8 5v14l11-7z"/></svg></span>` +
     `<span class="youtube-embed__label">Play video<span class="sr-only">: ${name}</span></span>` +
     `<span class="youtube-embed__note">Loads from YouTube (youtube-nocookie.com) when you press play</span>` +
