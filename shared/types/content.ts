@@ -81,6 +81,8 @@ export type ResponsiveImage = {
   alt: string
   caption: string | null
   candidates: ImageCandidate[]
+  /** CSS object-position for the creator's focal point ('30% 20%'); null at the centre. */
+  focalPosition: string | null
 }
 
 export type PostSummary = {

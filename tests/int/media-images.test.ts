@@ -122,6 +122,7 @@ describe('an image uploaded through /cms', () => {
         alt: '',
         caption: 'A caption added later',
         candidates: [],
+        focalPosition: null,
       })
       // The draft's page, as the admin's browser asks for it.
       const page = await fetch(`${baseUrl}/post/${post.body.slug}`, { headers: { cookie: admin.cookie!, 'sec-fetch-site': 'same-origin' } })
@@ -130,6 +131,24 @@ describe('an image uploaded through /cms', () => {
       expect(hero).toMatch(/src="[^"]*\/old-upload\.jpg"/)
       expect(hero).toMatch(/width="1200" height="800"/)
       expect(hero).not.toContain('srcset')
+    } finally {
+      await admin.request('DELETE', `/api/blog-posts/${post.body.id}`)
+    }
+  })
+})
+
+describe("a card's picture", () => {
+  it("keeps the focal point the creator set in /cms in view where the card crops it", async () => {
+    const res = await upload(await picture(1600, 900), 'focal.jpg', { alt: 'A speaker at the left edge', focalX: 20, focalY: 35 }, admin.cookie)
+    expect(res.status).toBe(201)
+    const post = await admin.post('/api/blog-posts', { title: `Focal ${Date.now()}`, content: 'Body.', status: 'published' })
+    expect(post.status).toBe(201)
+    try {
+      expect((await admin.patch(`/cms/api/posts/${post.body.id}`, { featuredImage: res.body.doc!.id })).status).toBe(200)
+      expect((await admin.get(`/api/blog-posts/${post.body.id}`)).body.featuredImageSet.focalPosition).toBe('20% 35%')
+      const news = await (await fetch(`${baseUrl}/blog`)).text()
+      const card = new RegExp(`<img[^>]*style="object-position: 20% 35%"[^>]*data-post-card-image`).exec(news)
+      expect(card, 'the post card on /blog').not.toBeNull()
     } finally {
       await admin.request('DELETE', `/api/blog-posts/${post.body.id}`)
     }

@@ -27,6 +27,16 @@ const photo = (overrides: Partial<MediaLike> = {}): MediaLike => ({
 })
 
 describe('toResponsiveImage', () => {
+  it("keeps the creator's focal point in view where a card crops the picture", () => {
+    const image = toResponsiveImage(photo({ focalX: 30, focalY: 20.4 }))!
+    expect(image.focalPosition).toBe('30% 20%')
+    expect(imageAttributes(image, { sizes: IMAGE_SIZES.cardGrid }).style).toBe('object-position: 30% 20%')
+    // The centre (Payload's default) needs nothing: cropping keeps it.
+    const centred = toResponsiveImage(photo({ focalX: 50, focalY: 50 }))!
+    expect(centred.focalPosition).toBeNull()
+    expect(imageAttributes(centred, { sizes: IMAGE_SIZES.cardGrid })).not.toHaveProperty('style')
+  })
+
   it('lists the resized copies narrowest first, never the crops, and draws the widest', () => {
     const image = toResponsiveImage(photo())!
     expect(image.candidates.map((c) => c.width)).toEqual([480, 960, 1600])
@@ -36,7 +46,7 @@ describe('toResponsiveImage', () => {
 
   it('falls back to the original when the upload predates the resized copies', () => {
     const image = toResponsiveImage(photo({ sizes: { thumbnail: { url: '/cms/api/media/file/photo-400x225.jpg', width: 400, height: 225 }, small: { url: null, width: null, height: null } } }))!
-    expect(image).toEqual({ src: '/cms/api/media/file/photo.jpg', width: 3000, height: 2000, alt: 'Volunteers at the library', caption: 'Photo: the organisers', candidates: [] })
+    expect(image).toEqual({ src: '/cms/api/media/file/photo.jpg', width: 3000, height: 2000, alt: 'Volunteers at the library', caption: 'Photo: the organisers', candidates: [], focalPosition: null })
     expect(imageAttributes(image, { sizes: IMAGE_SIZES.postColumn })).not.toHaveProperty('srcset')
     expect(toResponsiveImage(photo({ sizes: undefined, width: null }))).toMatchObject({ src: '/cms/api/media/file/photo.jpg', width: null, height: 2000 })
   })

@@ -30,6 +30,9 @@ export type MediaLike = {
   alt?: string | null
   caption?: string | null
   sizes?: Partial<Record<string, Size>> | null
+  /** The focal point the creator set in /cms, in percent of the width and height (50, 50: the centre). */
+  focalX?: number | null
+  focalY?: number | null
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -51,6 +54,18 @@ function fileUrl(value: unknown): string | null {
 const dimension = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : null)
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
+
+const percent = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : null)
+
+/**
+ * The CSS `object-position` that keeps the creator's focal point in view when a card crops the
+ * picture (object-cover); null when it is the centre, which cropping keeps anyway.
+ */
+function focalPosition(doc: MediaLike): string | null {
+  const x = percent(doc.focalX) ?? 50
+  const y = percent(doc.focalY) ?? 50
+  return x === 50 && y === 50 ? null : `${x}% ${y}%`
+}
 
 /**
  * A Media document as the site shows it: its resized WebP copies narrowest first (one per
@@ -82,6 +97,7 @@ export function toResponsiveImage(media: unknown, override: { alt?: unknown; cap
     alt: text(override.alt) || text(doc.alt),
     caption: text(override.caption) || text(doc.caption) || null,
     candidates,
+    focalPosition: focalPosition(doc),
   }
 }
 
@@ -107,6 +123,8 @@ export function imageAttributes(image: ResponsiveImage, { sizes, priority = fals
     attributes.width = String(image.width)
     attributes.height = String(image.height)
   }
+  // Where a card crops the picture (object-cover), the creator's focal point stays in view.
+  if (image.focalPosition) attributes.style = `object-position: ${image.focalPosition}`
   if (priority) {
     attributes.loading = 'eager'
     attributes.fetchpriority = 'high'
