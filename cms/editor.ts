@@ -4,6 +4,7 @@
 import {
   BlocksFeature,
   CodeBlock,
+  createServerFeature,
   lexicalEditor,
   LinkFeature,
   UploadFeature,
@@ -83,6 +84,12 @@ export const YouTubeBlock: Block = {
   },
 }
 
+/** Ctrl+K / ⌘K opens the link box; ``` on a line of its own starts a code block (cms/components/editor). */
+const EditorShortcutsFeature = createServerFeature({
+  key: 'editorShortcuts',
+  feature: { ClientFeature: '/components/editor/EditorShortcutsClient#EditorShortcutsClient' },
+})
+
 export const editor = lexicalEditor({
   features: ({ defaultFeatures }) => [
     // Relationship is left out: a related post or video is an internal link (it renders as one).
@@ -97,5 +104,6 @@ export const editor = lexicalEditor({
     }),
     UploadFeature({ enabledCollections: ['media'] }),
     BlocksFeature({ blocks: [CodeBlockConfig, YouTubeBlock] }),
+    EditorShortcutsFeature(),
   ],
 })

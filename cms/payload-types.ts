@@ -2610,7 +2610,7 @@ export interface TaskSchedulePublish {
  */
 export interface YouTubeBlock {
   /**
-   * Paste the video’s link (youtube.com/watch?v=…, youtu.be/…). Nothing loads from YouTube until a reader presses play.
+   * Paste the video’s link (youtube.com/watch?v=…, youtu.be/…). A link with a start time (…&t=42s) starts the video there. Nothing loads from YouTube until a reader presses play.
    */
   url: string;
   /**
