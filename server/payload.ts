@@ -85,6 +85,8 @@ export function keepPoolAlive(payload: Payload) {
 /** Payload's destroy() leaves the pg pool open; end it too, before PostgreSQL goes away. */
 export async function closePayload(payload: Payload | undefined) {
   if (!payload) return
+  const { stopSiteTimeZoneReads } = await import('../cms/services/settings/time-zone')
+  await stopSiteTimeZoneReads(payload)
   const pool = (payload.db as unknown as { pool?: import('pg').Pool }).pool
   pool?.on('error', () => undefined)
   await payload.destroy().catch((err) => logger.error({ err }, 'closing Payload failed'))

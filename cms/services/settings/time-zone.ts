@@ -81,6 +81,17 @@ export async function loadSiteTimeZone(payload: Payload): Promise<string> {
 }
 
 /**
+ * Before Payload closes (server/payload.ts closePayload): no background re-read starts any more and
+ * the one under way is waited for, so none runs against a closed database (which logged a warning
+ * when the demo seed's process ended).
+ */
+export async function stopSiteTimeZoneReads(payload: Payload): Promise<void> {
+  const s = state()
+  if (s.payload === payload) s.payload = null
+  await s.loading
+}
+
+/**
  * The global's afterChange: this process follows a save at once (the saved value), and reads the
  * committed row again when the save's transaction ends (a rolled-back save is forgotten). Other
  * processes follow within the interval.
