@@ -124,4 +124,15 @@ test('a member shares a mood, rates what comes back, and generates again from Hi
   await link.click()
   await viewed
   await expect(page).toHaveURL((url) => url.pathname === href)
+
+  // So does following one on the home page's For You.
+  await page.goto('/')
+  const homeLink = page.getByTestId('for-you-items').getByRole('link').first()
+  const id = (await homeLink.getAttribute('data-recommendation-id'))!
+  const homeViewed = page.waitForRequest((r) => r.method() === 'PATCH' && new URL(r.url()).pathname === `/api/recommendations/${id}/viewed`)
+  await homeLink.click()
+  await homeViewed
+  await expect
+    .poll(() => page.evaluate(async (id) => ((await (await fetch('/api/recommendations')).json()) as { id: unknown; isViewed: boolean }[]).find((r) => String(r.id) === id)?.isViewed, id))
+    .toBe(true)
 })

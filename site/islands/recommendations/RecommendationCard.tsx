@@ -11,6 +11,7 @@ import { Spinner } from '../ui/Spinner'
 import { badgeClass, CARD_CLASS, cx } from '../ui/styles'
 import { contentTypeLabel, FEEDS_QUERY_KEY, itemDetails, SCORE_TIER_LABELS, scorePercent, scoreTier, withFeedback, type ScoreTier } from './display'
 import { Thumbnail } from '../ui/Thumbnail'
+import { markViewed } from './mark-viewed'
 import type { Recommendation } from './types'
 
 /** The three feedback buttons: their names say what the press means. */
@@ -25,18 +26,6 @@ const TIER_STYLES: Record<ScoreTier, { tone: string; icon: ReactNode }> = {
   green: { tone: 'bg-success-soft text-success', icon: <path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" fill="currentColor" /> },
   yellow: { tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200', icon: <path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" /> },
   neutral: { tone: 'bg-muted text-foreground', icon: <circle cx="12" cy="12" r="5" /> },
-}
-
-/**
- * Opening an item marks it viewed. The page is being left, so the request is sent with keepalive
- * (sendBeacon can only POST) and nobody waits for its answer.
- */
-export function markViewed(id: Recommendation['id']) {
-  try {
-    void fetch(`/api/recommendations/${encodeURIComponent(String(id))}/viewed`, { method: 'PATCH', credentials: 'include', keepalive: true }).catch(() => {})
-  } catch {
-    // A browser without keepalive support: the item simply stays unviewed.
-  }
 }
 
 export interface RecommendationCardProps {
