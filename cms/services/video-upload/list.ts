@@ -2,10 +2,28 @@ import type { Payload } from 'payload'
 
 import { userIsAdmin } from '../../access/roles'
 import type { User } from '../../payload-types'
-import type { UploadStatusRow } from '../../../shared/video-upload'
+import type { CaptionTrackRow, ThumbnailFrame, UploadStatusRow } from '../../../shared/video-upload'
 import { forbidden, unauthorized } from '../errors'
+import { secondsLeft, type TranscodeProgress } from '../video-transcode/progress'
 
-/** The latest self-hosted videos and where their transcodes stand (the upload panel's list). */
+/** The panel's view of a transcode's progress: only while one runs (or a replacement's failed), with the time left. */
+function progressOf(status: string | null | undefined, stored: unknown, now: number): UploadStatusRow['progress'] {
+  const p = stored as TranscodeProgress | null | undefined
+  if (!p || typeof p !== 'object' || typeof p.startedAt !== 'string') return null
+  const running = status === 'processing' || p.replacing === true
+  if (!running && !p.replacementError) return null
+  const percent = Math.max(0, Math.min(100, Math.floor(Number(p.percent) || 0)))
+  return {
+    percent,
+    renditionsDone: Number(p.renditionsDone) || 0,
+    renditionsTotal: Number(p.renditionsTotal) || 0,
+    secondsLeft: running ? secondsLeft({ percent, startedAt: p.startedAt }, now) : null,
+    replacing: p.replacing === true,
+    replacementError: p.replacementError ?? null,
+  }
+}
+
+/** The latest self-hosted videos, where their transcodes stand, their thumbnail choices and captions (the upload panel's list). */
 export async function listRecentUploads(payload: Payload, user: Pick<User, 'isAdmin'> | null, limit = 10): Promise<UploadStatusRow[]> {
   if (!user) throw unauthorized()
   if (!userIsAdmin(user)) throw forbidden('Only admins can see uploads.')
@@ -18,8 +36,20 @@ export async function listRecentUploads(payload: Payload, user: Pick<User, 'isAd
     depth: 0,
     joins: false,
     overrideAccess: true,
-    select: { videoId: true, title: true, transcodeStatus: true, transcodeError: true, duration: true, createdAt: true },
+    select: {
+      videoId: true,
+      title: true,
+      transcodeStatus: true,
+      transcodeError: true,
+      duration: true,
+      createdAt: true,
+      transcodeProgress: true,
+      thumbnailUrl: true,
+      thumbnailFrames: true,
+      captions: true,
+    },
   })
+  const now = Date.now()
   return docs.map((doc) => ({
     id: doc.id,
     videoId: doc.videoId,
@@ -29,5 +59,9 @@ export async function listRecentUploads(payload: Payload, user: Pick<User, 'isAd
     duration: doc.duration ?? null,
     url: `/video/${doc.videoId}`,
     createdAt: doc.createdAt,
+    progress: progressOf(doc.transcodeStatus, doc.transcodeProgress, now),
+    thumbnailUrl: doc.thumbnailUrl ?? null,
+    frames: Array.isArray(doc.thumbnailFrames) ? (doc.thumbnailFrames as ThumbnailFrame[]) : [],
+    captions: ((doc.captions ?? []) as CaptionTrackRow[]).map(({ language, label, url }) => ({ language, label, url })),
   }))
 }
