@@ -218,7 +218,7 @@ function FileReplacer({ row, onChanged }: { row: UploadStatusRow; onChanged: () 
   }
   return (
     <form onSubmit={replace} className="space-y-2">
-      <Field id={`${id}-file`} label="Replace the video file" hint="Same page, comments and views; the current file plays until the new one is ready.">
+      <Field id={`${id}-file`} label="New file for this video" hint="Same page, comments and views; the current file plays until the new one is ready.">
         {(control) => <input {...control} ref={input} type="file" accept="video/*,.mp4,.mov,.avi,.wmv,.flv" disabled={percent !== null} className={FILE_INPUT_CLASS} />}
       </Field>
       <Button type="submit" variant="outline" size="sm" disabled={percent !== null || row.transcodeStatus === 'queued' || row.transcodeStatus === 'processing'}>
