@@ -24,3 +24,11 @@ describe('transcode progress', () => {
     expect(secondsLeft({ percent: 100, startedAt }, 10_000)).toBe(0)
   })
 })
+
+describe('thumbnail stills', () => {
+  it('are spread over the whole video', async () => {
+    const { frameTimes } = await import('./hls')
+    expect(frameTimes(8)).toEqual([1, 3, 5, 7])
+    expect(frameTimes(2)).toEqual([0.25, 0.75, 1.25, 1.75])
+  })
+})
