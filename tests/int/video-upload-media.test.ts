@@ -5,8 +5,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import pg from 'pg'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { ApiClient, registerMember } from '../helpers/api-client'
 import { asBrowser, getFile } from './gate-helpers'
@@ -80,6 +81,28 @@ describe('transcode progress and the concurrency limit', () => {
     // Finished uploads show no progress bar.
     expect((await uploadsList()).find((r) => r.videoId === first)?.progress).toBeNull()
   }, 180_000)
+
+  it('waits while another server holds the only transcode slot, and runs once it is free', async () => {
+    // Another app server is transcoding: it holds slot 0 of TRANSCODE_CONCURRENCY=1.
+    const other = new pg.Client({ connectionString: inject('databaseUrl') })
+    await other.connect()
+    let videoId: string
+    try {
+      await other.query('select pg_advisory_lock($1, $2)', [0x7473, 0])
+      const video = await uploadTestVideo(admin)
+      created.push(video.id)
+      videoId = video.videoId
+      // Its job is claimed, finds no free slot and goes back in the queue: the video waits, untouched.
+      await new Promise((r) => setTimeout(r, 4000))
+      expect((await videoRow(videoId))?.transcode_status).toBe('queued')
+      const waiting = await sql('select id from payload_jobs where task_slug = $1 and input->>$2 = $3 and completed_at is null', ['videoTranscode', 'videoId', videoId])
+      expect(waiting.length).toBeGreaterThan(0)
+    } finally {
+      await other.end()
+    }
+    // The slot free (that server's transcode ended): the queue's next tick runs it.
+    expect((await waitForTranscode(videoId!, 60_000)).transcode_status).toBe('ready')
+  }, 90_000)
 })
 
 describe('the thumbnail', () => {
