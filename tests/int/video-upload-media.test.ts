@@ -10,7 +10,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { ApiClient, registerMember } from '../helpers/api-client'
-import { asBrowser, getFile } from './gate-helpers'
+import { asBrowser, createManualVideo, getFile } from './gate-helpers'
 import { sql } from './sql'
 import { signedInAdmin } from './videos-helpers'
 import { baseUrl, fields, makeTestMp4, mediaDir, mp4Part, postMultipart, uploadTestVideo, videoRow, waitForTranscode } from './video-upload-helpers'
@@ -195,6 +195,23 @@ describe('replacing the file', () => {
     expect(page.status).toBe(200)
     expect(page.body).toContain(row.hls_url)
   }, 180_000)
+
+  it('gives a self-hosted video from before transcodes (no status) a stream, keeping it on the site meanwhile', async () => {
+    const legacy = await createManualVideo(admin, {})
+    created.push(legacy.id)
+    const res = await postMultipart([mp4Part(makeTestMp4())], { cookie: admin.cookie, path: `/api/videos/${legacy.videoId}/file` })
+    expect(res.status, JSON.stringify(res.body)).toBe(202)
+    expect(res.body.replacing).toBe(true)
+    expect((await new ApiClient(baseUrl).request('GET', `/video/${legacy.videoId}`)).status).toBe(200)
+    let row = (await videoRow(legacy.videoId))!
+    for (const deadline = Date.now() + 60_000; !row.hls_url && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 300))
+      row = (await videoRow(legacy.videoId))!
+    }
+    expect(row).toMatchObject({ transcode_status: 'ready', duration: 'PT2S' })
+    expect(row.video_url).toMatch(new RegExp(`^/media/videos/${legacy.videoId}/original-[a-z0-9]+\\.mp4$`))
+    expect((await getFile(row.hls_url!)).status).toBe(200)
+  }, 90_000)
 
   it('refuses a file that is not a video, and a video that is not an upload', async () => {
     const video = await uploadTestVideo(admin)

@@ -67,7 +67,9 @@ export async function transcodeUploadedVideo(payload: Payload, videoId: string):
   const outcome = await withTranscodeLock(payload, videoId, async (): Promise<TranscodeOutcome> => {
     const video = await findVideo(payload, videoId)
     if (!video || video.source !== 'manual') return { status: 'gone' }
-    const replacement = video.transcodeStatus === 'ready' && video.hlsUrl ? await findReplacement(videoId) : null
+    // A video that plays (transcoded, or from before transcodes: no status) keeps playing while its replacement transcodes.
+    const plays = (video.transcodeStatus === 'ready' && Boolean(video.hlsUrl)) || !video.transcodeStatus
+    const replacement = plays ? await findReplacement(videoId) : null
     // A second job for a video already done (a recovery sweep raced the first job): nothing to do.
     if (video.transcodeStatus === 'ready' && video.hlsUrl && !replacement) return { status: 'ready' }
     const startedAt = new Date().toISOString()

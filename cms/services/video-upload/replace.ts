@@ -34,7 +34,8 @@ export async function replaceVideoFile(
     const { docs } = await payload.find({ collection: 'videos', where: { videoId: { equals: videoId } }, limit: 1, depth: 0, joins: false, overrideAccess: true })
     const doc = docs[0]
     if (!doc || doc.source !== 'manual') throw notFound('No uploaded video with this id.')
-    const plays = doc.transcodeStatus === 'ready' && Boolean(doc.hlsUrl)
+    // Plays now: transcoded, or a self-hosted video from before transcodes (no status, its file as is).
+    const plays = (doc.transcodeStatus === 'ready' && Boolean(doc.hlsUrl)) || !doc.transcodeStatus
     if (!plays && doc.transcodeStatus !== 'failed') throw conflict('This video is still being transcoded: replace its file once it is ready.')
     const version = versionStamp()
     const ext = CONTAINER_EXTENSIONS[video.container]
