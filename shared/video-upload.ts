@@ -110,6 +110,8 @@ export type UploadStatusRow = {
   createdAt: string
   /** While it transcodes (or a replacement does): percent, renditions done of all, seconds left (null until known). */
   progress: { percent: number; renditionsDone: number; renditionsTotal: number; secondsLeft: number | null; replacing: boolean; replacementError: string | null } | null
+  /** Waiting for a transcode slot (TRANSCODE_CONCURRENCY): its place in the line, 1 = next. */
+  queuePosition: number | null
   thumbnailUrl: string | null
   frames: ThumbnailFrame[]
   captions: CaptionTrackRow[]

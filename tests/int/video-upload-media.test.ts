@@ -31,6 +31,7 @@ type Row = {
   videoId: string
   transcodeStatus: string
   progress: { percent: number; renditionsDone: number; renditionsTotal: number; secondsLeft: number | null; replacing: boolean } | null
+  queuePosition: number | null
   thumbnailUrl: string | null
   frames: { url: string; at: number }[]
 }
@@ -71,8 +72,9 @@ describe('transcode progress and the concurrency limit', () => {
       expect(r.progress!.percent).toBeGreaterThanOrEqual(0)
       expect(r.progress!.percent).toBeLessThanOrEqual(100)
     }
-    // One waited while the other ran.
-    expect(seen.some((r) => r.transcodeStatus === 'queued')).toBe(true)
+    // One waited while the other ran, shown with its place in line.
+    expect(seen.some((r) => r.transcodeStatus === 'queued' && r.queuePosition === 1)).toBe(true)
+    expect(seen.filter((r) => r.transcodeStatus !== 'queued').every((r) => r.queuePosition === null)).toBe(true)
     // Done: 100%, both renditions, and the two transcodes' times did not overlap.
     const [a, b] = [await progressColumn(first), await progressColumn(second)]
     for (const p of [a, b]) expect(p).toMatchObject({ percent: 100, renditionsDone: 2, renditionsTotal: 2 })

@@ -71,7 +71,12 @@ export async function transcodeUploadedVideo(payload: Payload, videoId: string):
     const plays = (video.transcodeStatus === 'ready' && Boolean(video.hlsUrl)) || !video.transcodeStatus
     const replacement = plays ? await findReplacement(videoId) : null
     // A second job for a video already done (a recovery sweep raced the first job): nothing to do.
-    if (video.transcodeStatus === 'ready' && video.hlsUrl && !replacement) return { status: 'ready' }
+    if (video.transcodeStatus === 'ready' && video.hlsUrl && !replacement) {
+      // A replacement whose file is gone (its transcode ended before the flag was cleared): nothing waits any more.
+      const stale = video.transcodeProgress as TranscodeProgress | null
+      if (stale?.replacing) await writeProgress(payload, videoId, { ...stale, replacing: false })
+      return { status: 'ready' }
+    }
     const startedAt = new Date().toISOString()
     let progress: TranscodeProgress = { percent: 0, renditionsDone: 0, renditionsTotal: 0, startedAt, ...(replacement ? { replacing: true } : {}) }
     if (replacement) await writeProgress(payload, videoId, progress)

@@ -3,8 +3,21 @@ import type { Payload } from 'payload'
 import { userIsAdmin } from '../../access/roles'
 import type { User } from '../../payload-types'
 import type { CaptionTrackRow, ThumbnailFrame, UploadStatusRow } from '../../../shared/video-upload'
+import { pgPool } from '../db/pool'
 import { forbidden, unauthorized } from '../errors'
 import { secondsLeft, type TranscodeProgress } from '../video-transcode/progress'
+import { TRANSCODE_TASK_SLUG } from '../video-transcode/task'
+
+/** Videos waiting for a transcode slot, in the order the queue will take them (its oldest job first). */
+async function transcodeLine(payload: Payload): Promise<Map<string, number>> {
+  const { rows } = await pgPool(payload).query<{ video_id: string }>(
+    `select input->>'videoId' as video_id from payload_jobs
+      where task_slug = $1 and completed_at is null and not processing and has_error is not true
+      group by 1 order by min(created_at)`,
+    [TRANSCODE_TASK_SLUG],
+  )
+  return new Map(rows.map((row, i) => [row.video_id, i + 1]))
+}
 
 /** The panel's view of a transcode's progress: only while one runs (or a replacement's failed), with the time left. */
 function progressOf(status: string | null | undefined, stored: unknown, now: number): UploadStatusRow['progress'] {
@@ -50,6 +63,7 @@ export async function listRecentUploads(payload: Payload, user: Pick<User, 'isAd
     },
   })
   const now = Date.now()
+  const line = docs.some((doc) => doc.transcodeStatus === 'queued') ? await transcodeLine(payload) : new Map<string, number>()
   return docs.map((doc) => ({
     id: doc.id,
     videoId: doc.videoId,
@@ -60,6 +74,7 @@ export async function listRecentUploads(payload: Payload, user: Pick<User, 'isAd
     url: `/video/${doc.videoId}`,
     createdAt: doc.createdAt,
     progress: progressOf(doc.transcodeStatus, doc.transcodeProgress, now),
+    queuePosition: doc.transcodeStatus === 'queued' ? (line.get(doc.videoId) ?? null) : null,
     thumbnailUrl: doc.thumbnailUrl ?? null,
     frames: Array.isArray(doc.thumbnailFrames) ? (doc.thumbnailFrames as ThumbnailFrame[]) : [],
     captions: ((doc.captions ?? []) as CaptionTrackRow[]).map(({ language, label, url }) => ({ language, label, url })),

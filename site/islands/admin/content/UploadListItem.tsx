@@ -249,6 +249,11 @@ export function UploadListItem({ row, onChanged }: { row: UploadStatusRow; onCha
         </div>
       </div>
       <TranscodeProgress row={row} />
+      {row.queuePosition !== null && (
+        <p className="text-sm text-muted-foreground" data-testid="queue-position">
+          {row.queuePosition === 1 ? 'Next in line to transcode' : `Number ${row.queuePosition} in line to transcode`}
+        </p>
+      )}
       {row.transcodeStatus === 'failed' && <p className="text-sm text-destructive dark:text-red-300">failed: {row.transcodeError || 'no reason recorded'}</p>}
       {row.transcodeStatus && row.transcodeStatus !== 'ready' && <p className="text-sm text-muted-foreground">Not on the site until it plays: only admins can open it.</p>}
       <details className="group">
