@@ -55,7 +55,7 @@ import { answerDatabaseUnavailable } from './cms/hooks/database-unavailable'
 import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 import { analyticsRollupTask } from './cms/services/analytics/task'
-import { TRANSCODE_QUEUE, TRANSCODE_RECOVERY_QUEUE, transcodeRecoveryCron, videoTranscodeRecoveryTask, videoTranscodeTask } from './cms/services/video-transcode/task'
+import { TRANSCODE_RECOVERY_QUEUE, transcodeRecoveryCron, videoTranscodeRecoveryTask, videoTranscodeTask } from './cms/services/video-transcode/task'
 import { videoFilesRemovalTask } from './cms/services/video-upload/jobs'
 import { youtubeSyncTask } from './cms/services/youtube/task'
 import { LIVE_QUEUE, liveGraceEndTask, liveReplayTask } from './cms/services/live/jobs'
@@ -141,9 +141,9 @@ export default buildConfig({
     tasks: [analyticsRollupTask, videoTranscodeTask, videoTranscodeRecoveryTask, videoFilesRemovalTask, youtubeSyncTask, seoBotTask, liveGraceEndTask, liveReplayTask],
     autoRun: [
       { cron: process.env.JOBS_CRON || '* * * * *', queue: 'default', limit: 10 },
-      // Uploads' transcodes (cms/services/video-transcode): one at a time per process.
-      { cron: process.env.JOBS_CRON || '* * * * *', queue: TRANSCODE_QUEUE, limit: 1 },
-      // Transcodes cut off by a crash are queued again within a minute (not at JOBS_CRON's pace).
+      // Uploads' transcodes (cms/services/video-transcode) have no autoRun of their own: they run
+      // TRANSCODE_CONCURRENCY at a time (runTranscodeQueue), ticked by this queue's recovery sweep,
+      // which also queues again within a minute transcodes cut off by a crash (not at JOBS_CRON's pace).
       { cron: transcodeRecoveryCron(), queue: TRANSCODE_RECOVERY_QUEUE, limit: 1 },
       // Live streams (cms/services/live): grace-period ends (due at the end of the grace) and replays.
       { cron: process.env.JOBS_CRON || '* * * * *', queue: LIVE_QUEUE, limit: 5 },

@@ -411,6 +411,41 @@ export interface Video {
   transcodeError?: string | null;
   transcodedAt?: string | null;
   /**
+   * Where the last transcode stands: percent, renditions done, when it started and ended.
+   */
+  transcodeProgress?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Stills saved by the transcode, to pick the thumbnail from in /admin → Video upload.
+   */
+  thumbnailFrames?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * WebVTT captions, one per language: add or remove them in /admin → Video upload.
+   */
+  captions?:
+    | {
+        language: string;
+        label: string;
+        url: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
    * Optional early access, New York time: until then only Premium members can watch this video; everyone else sees it listed with an 'Early access' label and the date it opens. It opens to everyone by itself at that time. Leave empty for no early access.
    */
   earlyAccessUntil?: string | null;
@@ -1642,6 +1677,16 @@ export interface VideosSelect<T extends boolean = true> {
   transcodeStatus?: T;
   transcodeError?: T;
   transcodedAt?: T;
+  transcodeProgress?: T;
+  thumbnailFrames?: T;
+  captions?:
+    | T
+    | {
+        language?: T;
+        label?: T;
+        url?: T;
+        id?: T;
+      };
   earlyAccessUntil?: T;
   earlyAccessUntil_tz?: T;
   comments?: T;

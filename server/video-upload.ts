@@ -9,8 +9,24 @@ import type { Payload } from 'payload'
 import { APIError } from 'payload'
 
 import { NO_VIDEO_FILE_SELECTED } from '../shared/messages'
-import { THUMBNAIL_MAX_BYTES, TUS_ENDPOINT, UPLOAD_ENDPOINT, videoUploadFieldsSchema } from '../shared/video-upload'
+import {
+  CAPTION_MAX_BYTES,
+  CAPTION_TOO_LARGE,
+  captionFieldsSchema,
+  captionLanguageSchema,
+  MANUAL_VIDEO_ID_PATTERN,
+  THUMBNAIL_MAX_BYTES,
+  thumbnailFrameSchema,
+  TUS_ENDPOINT,
+  UPLOAD_ENDPOINT,
+  videoUploadFieldsSchema,
+} from '../shared/video-upload'
 import { createUploadedVideo, receiveMultipartUpload, UploadAborted, videoTooLarge, videoUploadMaxBytes } from '../cms/services/video-upload'
+import { addCaption, removeCaption } from '../cms/services/video-upload/captions-store'
+import { receiveSmallMultipart, thumbnailTooLarge } from '../cms/services/video-upload/receive'
+import { replaceVideoFile } from '../cms/services/video-upload/replace'
+import { replaceThumbnail } from '../cms/services/video-upload/thumbnail'
+import { ServiceError } from '../cms/services/errors'
 import { removeFile } from '../cms/services/video-upload/storage'
 import { createTusServer, takeTusUpload } from '../cms/services/video-upload/tus'
 import { logger } from './logger'
@@ -106,6 +122,84 @@ export function createVideoUploadRouter(payload: Payload) {
       await removeFile(tempFile)
     }
   }
+
+  /** Answers a service's refusal as `{ error }` with its status; anything else is the server's fault. */
+  const answerError = (req: Request, res: Response, next: (err?: unknown) => void, error: unknown) => {
+    if (error instanceof UploadAborted) return
+    if (error instanceof APIError && error.status < 500) return refuse(req, res, error.status, { error: error.message, ...((error.data as Record<string, unknown> | undefined) ?? {}) })
+    next(error)
+  }
+  /** An admin-only door on one uploaded video (`:videoId` a manual_… id); `work` answers. */
+  const onVideo =
+    (work: (req: Request, res: Response, user: NonNullable<Awaited<ReturnType<typeof adminOrRefuse>>>, videoId: string) => Promise<void>): RequestHandler =>
+    async (req, res, next) => {
+      try {
+        const user = await adminOrRefuse(payload, req, res)
+        if (!user) return
+        const videoId = String(req.params.videoId ?? '')
+        if (!MANUAL_VIDEO_ID_PATTERN.test(videoId)) return refuse(req, res, 404, { error: 'No uploaded video with this id.' })
+        await work(req, res, user, videoId)
+      } catch (error) {
+        answerError(req, res, next, error)
+      }
+    }
+  const multipartOnly = (req: Request) => {
+    if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) throw new ServiceError('Send the file as multipart/form-data.', 400)
+  }
+  const done = (res: Response, body: unknown, status = 200) => void res.status(status).set('cache-control', 'no-store').json(body)
+
+  // Replace the thumbnail: an image (`thumbnail`) or one of the transcode's stills (`frame`).
+  router.post(
+    '/api/videos/:videoId/thumbnail',
+    onVideo(async (req, res, user, videoId) => {
+      multipartOnly(req)
+      const { fields, file } = await receiveSmallMultipart(req, { fileField: 'thumbnail', maxBytes: THUMBNAIL_MAX_BYTES, tooLarge: thumbnailTooLarge })
+      const frame = file ? null : thumbnailFrameSchema.safeParse(fields)
+      if (frame && !frame.success) return refuse(req, res, 400, { error: 'Choose an image or one of the saved frames.' })
+      const thumbnailUrl = await replaceThumbnail(payload, { user, videoId, image: file, frame: frame?.data.frame ?? null })
+      done(res, { thumbnailUrl })
+    }),
+  )
+  // Captions: add (or replace) one language's WebVTT track, or remove it.
+  router.post(
+    '/api/videos/:videoId/captions',
+    onVideo(async (req, res, user, videoId) => {
+      multipartOnly(req)
+      const { fields, file } = await receiveSmallMultipart(req, { fileField: 'file', maxBytes: CAPTION_MAX_BYTES, tooLarge: () => new ServiceError(CAPTION_TOO_LARGE, 413) })
+      const parsed = captionFieldsSchema.safeParse(fields)
+      if (!parsed.success) return refuse(req, res, 400, { error: parsed.error.issues[0]?.message ?? 'Invalid captions.' })
+      if (!file) return refuse(req, res, 400, { error: 'Choose a WebVTT (.vtt) file.' })
+      done(res, { captions: await addCaption(payload, { user, videoId, ...parsed.data, bytes: file }) }, 201)
+    }),
+  )
+  router.delete(
+    '/api/videos/:videoId/captions/:language',
+    onVideo(async (req, res, user, videoId) => {
+      const language = captionLanguageSchema.safeParse(req.params.language)
+      if (!language.success) return refuse(req, res, 404, { error: 'This video has no captions in that language.' })
+      done(res, { captions: await removeCaption(payload, { user, videoId, language: language.data }) })
+    }),
+  )
+  // Replace the file: a new `video` part, or a finished resumable upload (`tusUploadId`).
+  router.post(
+    '/api/videos/:videoId/file',
+    onVideo(async (req, res, user, videoId) => {
+      multipartOnly(req)
+      const received = await receiveMultipartUpload(req, { maxVideoBytes: videoUploadMaxBytes() })
+      let file = received.video?.file ?? null
+      try {
+        const tusUploadId = videoUploadFieldsSchema.shape.tusUploadId.safeParse(received.fields.tusUploadId)
+        if (!received.video && !(tusUploadId.success && tusUploadId.data)) return refuse(req, res, 400, { error: NO_VIDEO_FILE_SELECTED })
+        const video = received.video ?? (await takeTusUpload(payload, tus, tusUploadId.data!, user))
+        file = video.file
+        const result = await replaceVideoFile(payload, { user, videoId, video })
+        file = null
+        done(res, result, 202)
+      } finally {
+        await removeFile(file)
+      }
+    }),
+  )
 
   router.post(UPLOAD_ENDPOINT, upload)
   const resumable: RequestHandler = (req, res, next) => {

@@ -108,8 +108,42 @@ export type UploadStatusRow = {
   duration: string | null
   url: string
   createdAt: string
+  /** While it transcodes (or a replacement does): percent, renditions done of all, seconds left (null until known). */
+  progress: { percent: number; renditionsDone: number; renditionsTotal: number; secondsLeft: number | null; replacing: boolean; replacementError: string | null } | null
+  /** Waiting for a transcode slot (TRANSCODE_CONCURRENCY): its place in the line, 1 = next. */
+  queuePosition: number | null
+  thumbnailUrl: string | null
+  frames: ThumbnailFrame[]
+  captions: CaptionTrackRow[]
 }
 
 /** The tus endpoint (resumable uploads) under the same /api path. */
 export const TUS_ENDPOINT = '/api/videos/tus'
 export const UPLOAD_ENDPOINT = '/api/videos/upload'
+
+/** Captions (WebVTT) for an uploaded video: one track per language, each under 1 MB. */
+export const CAPTION_MAX_BYTES = 1_000_000
+export const CAPTION_TOO_LARGE = 'Captions must be under 1 MB.'
+export const CAPTION_NOT_WEBVTT = 'Captions must be a WebVTT (.vtt) file: it starts with the line WEBVTT.'
+export const CAPTION_LANGUAGE_INVALID = 'Choose the language as a code such as en, fr or pt-BR.'
+
+/** A BCP 47 language tag as players expect it (`en`, `fr`, `pt-BR`, `es-419`), kept to a safe file-name alphabet. */
+export const captionLanguageSchema = z
+  .string({ error: CAPTION_LANGUAGE_INVALID })
+  .trim()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/, CAPTION_LANGUAGE_INVALID)
+  .transform((tag) => tag.split('-').map((part, i) => (i === 0 ? part.toLowerCase() : part.length === 2 ? part.toUpperCase() : part)).join('-'))
+
+export const captionFieldsSchema = z.object({
+  language: captionLanguageSchema,
+  /** What the viewer picks in the player; the language's own name when left empty. */
+  label: z.string().trim().max(60, 'The label must be 60 characters or fewer.').optional().default(''),
+})
+
+/** A caption track as a video lists it (the .vtt's URL; its subtitles playlist sits beside it as .m3u8). */
+export type CaptionTrackRow = { language: string; label: string; url: string }
+
+/** The stills the transcode saves, to pick a thumbnail from. */
+export type ThumbnailFrame = { url: string; at: number }
+
+export const thumbnailFrameSchema = z.object({ frame: z.coerce.number({ error: 'Pick one of the saved frames.' }).int().min(1).max(8) })

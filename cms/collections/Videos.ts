@@ -94,6 +94,20 @@ export const Videos: CollectionConfig = {
         },
         { name: 'transcodeError', type: 'text', maxLength: 1000, admin: { readOnly: true, description: 'Why the last transcode failed.' } },
         { name: 'transcodedAt', type: 'date', admin: { readOnly: true } },
+        // Written by the transcode job and /admin's upload panel (cms/services/video-upload).
+        { name: 'transcodeProgress', type: 'json', admin: { readOnly: true, description: 'Where the last transcode stands: percent, renditions done, when it started and ended.' } },
+        { name: 'thumbnailFrames', type: 'json', admin: { readOnly: true, description: 'Stills saved by the transcode, to pick the thumbnail from in /admin → Video upload.' } },
+        {
+          name: 'captions',
+          type: 'array',
+          access: { read: playableSourceAccess },
+          admin: { readOnly: true, description: 'WebVTT captions, one per language: add or remove them in /admin → Video upload.' },
+          fields: [
+            { name: 'language', type: 'text', required: true, maxLength: 35 },
+            { name: 'label', type: 'text', required: true, maxLength: 60 },
+            { name: 'url', type: 'text', required: true, maxLength: 1000 },
+          ],
+        },
       ],
     },
     earlyAccessField('video'),

@@ -14,12 +14,12 @@ import { admin, expect, expectToast, loginViaApi, open, test } from './fixtures'
 const require = createRequire(import.meta.url)
 const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path
 
-/** A real 3-second 640×360 MP4 made with the project's ffmpeg, padded to 8MB so the upload takes a moment. */
-function makeClip(): string {
+/** A real MP4 made with the project's ffmpeg (3 seconds, 640×360 by default), padded to 8MB so the upload takes a moment. */
+function makeClip({ seconds = 3, size = '640x360', name = 'Rally highlights' }: { seconds?: number; size?: string; name?: string } = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-upload-'))
-  const clip = path.join(dir, `Rally highlights ${randomBytes(3).toString('hex')}.mp4`)
+  const clip = path.join(dir, `${name} ${randomBytes(3).toString('hex')}.mp4`)
   const raw = path.join(dir, 'raw.mp4')
-  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=640x360:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', raw])
+  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=30`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', raw])
   fs.writeFileSync(clip, Buffer.concat([fs.readFileSync(raw), Buffer.alloc(8 * 1024 * 1024)]))
   return clip
 }
@@ -116,11 +116,73 @@ test('every control of the panel is labelled and reachable from the keyboard', a
   }
   // Tab from the file picker through the form (the date field has a stop per part): the switches are reached and toggle with Space.
   await page.getByLabel('Video file').focus()
-  const premium = page.getByRole('switch', { name: 'Premium only (isPremium)' })
+  const premium = page.getByRole('switch', { name: 'Premium members only' })
   for (let i = 0; i < 30 && !(await premium.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
   await expect(premium).toBeFocused()
   await page.keyboard.press('Space')
   await expect(premium).toHaveAttribute('aria-checked', 'true')
   // Without a file, submit is disabled (SPEC §5).
   await expect(page.getByRole('button', { name: 'Upload video' })).toBeDisabled()
+})
+
+test('the creator follows the transcode, picks a thumbnail frame and adds captions the viewer can choose in the player', async ({ page }) => {
+  test.setTimeout(5 * 60_000)
+  // 12 seconds of 720p: four renditions, long enough to see the transcode's progress.
+  const clip = makeClip({ seconds: 12, size: '1280x720', name: 'March footage' })
+  const other = makeClip({ name: 'Town hall' })
+  const title = path.basename(clip, '.mp4')
+  await loginViaApi(page, admin().username, admin().password)
+  await open(page, '/admin/content/video-upload')
+
+  // The name, size (MB) and title follow the chosen file, and change with it.
+  await page.getByLabel('Video file').setInputFiles(other)
+  await expect(page.getByLabel('Title')).toHaveValue(path.basename(other, '.mp4'))
+  await page.getByLabel('Video file').setInputFiles(clip)
+  await expect(page.getByLabel('Title')).toHaveValue(title)
+  const megabytes = (fs.statSync(clip).size / 1_000_000).toFixed(1)
+  await expect(page.getByTestId('chosen-video')).toHaveText(`${path.basename(clip)} · ${megabytes} MB`)
+  await page.getByLabel('Published at').fill('2015-06-02T12:00')
+  await page.getByRole('button', { name: 'Upload video' }).click()
+  await expectToast(page, 'Video uploaded')
+
+  // The transcode's percent and renditions, then ready.
+  const item = page.getByTestId('recent-uploads').getByRole('listitem').filter({ hasText: title })
+  const progress = item.getByTestId('transcode-progress')
+  await expect(progress).toBeVisible({ timeout: 120_000 })
+  await expect(progress).toContainText(/\d+%/)
+  await expect(progress).toContainText(/of 4 renditions done/)
+  await expect(progress.getByRole('progressbar')).toBeVisible()
+  await expect(item).toContainText('Ready: streaming in HLS', { timeout: 180_000 })
+  await expect(progress).toHaveCount(0)
+
+  // A frame the transcode saved becomes the thumbnail.
+  await item.getByText('Thumbnail, captions and file').click()
+  const frames = item.getByRole('list', { name: 'Frames from the video' }).getByRole('button')
+  await expect(frames).toHaveCount(4)
+  const before = await item.getByTestId('upload-thumbnail').getAttribute('src')
+  await frames.nth(2).click()
+  await expectToast(page, 'Thumbnail changed')
+  await expect(item.getByTestId('upload-thumbnail')).not.toHaveAttribute('src', before ?? '')
+  await expect(item.getByTestId('upload-thumbnail')).toHaveAttribute('src', /\?v=/)
+
+  // Captions in English, named for the viewer.
+  const vtt = path.join(path.dirname(clip), 'captions.vtt')
+  fs.writeFileSync(vtt, 'WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nWe marched for justice\n')
+  await item.getByLabel('Language').fill('en')
+  await item.getByLabel('Name in the player').fill('English')
+  await item.getByLabel('WebVTT file').setInputFiles(vtt)
+  await item.getByRole('button', { name: 'Add captions' }).click()
+  await expectToast(page, 'Captions added')
+  await expect(item.getByRole('list', { name: 'Caption tracks' })).toContainText('English (en)')
+
+  // On the page, the player offers the track and loads its cues when the viewer turns it on.
+  await item.getByRole('link', { name: title }).click()
+  const video = page.locator('video#video-player')
+  await expect(video).toHaveAttribute('data-stream', 'hls', { timeout: 30_000 })
+  await expect(video).toHaveAttribute('poster', /\?v=/)
+  expect(await video.evaluate((v: HTMLVideoElement) => [...v.textTracks].map((t) => `${t.kind}:${t.language}:${t.label}`))).toEqual(['subtitles:en:English'])
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.textTracks[0]!.mode = 'showing'
+  })
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.[0] && (v.textTracks[0].cues[0] as VTTCue).text), { timeout: 15_000 }).toBe('We marched for justice')
 })

@@ -80,7 +80,7 @@ export function limitedCommand(binary: string, args: readonly string[], limitByt
 }
 
 export type RunResult<T extends string | Buffer = string> = { stdout: T; stderr: string }
-export type RunOptions = { timeoutMs?: number; onSpawn?: (child: ChildProcess) => void }
+export type RunOptions = { timeoutMs?: number; onSpawn?: (child: ChildProcess) => void; onStdoutLine?: (line: string) => void }
 
 /** A tool failed: the message is its last lines of output (the reason), never a stack. */
 export class ToolError extends Error {}
@@ -88,7 +88,7 @@ export class ToolError extends Error {}
 const tail = (text: string, lines = 4) => text.trim().split('\n').slice(-lines).join(' | ').slice(0, 800)
 const minutes = (ms: number) => `${Math.round((ms / 60_000) * 10) / 10} minutes`
 
-function runWith<T extends string | Buffer>(binary: string, args: string[], encoding: 'utf8' | 'buffer', { timeoutMs = 6 * 60 * 60_000, onSpawn }: RunOptions): Promise<RunResult<T>> {
+function runWith<T extends string | Buffer>(binary: string, args: string[], encoding: 'utf8' | 'buffer', { timeoutMs = 6 * 60 * 60_000, onSpawn, onStdoutLine }: RunOptions): Promise<RunResult<T>> {
   const [command, argv] = limitedCommand(binary, args)
   return new Promise((resolve, reject) => {
     const child = execFile(command, argv, { encoding, maxBuffer: 32 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL', env: { ...process.env, MALLOC_ARENA_MAX: '4' } }, (error, stdout, stderr) => {
@@ -100,6 +100,16 @@ function runWith<T extends string | Buffer>(binary: string, args: string[], enco
       resolve({ stdout: stdout as T, stderr: errText })
     })
     onSpawn?.(child)
+    if (onStdoutLine && child.stdout) {
+      // Line by line as it arrives (ffmpeg's `-progress pipe:1`), besides the buffered whole.
+      let pending = ''
+      child.stdout.on('data', (chunk: Buffer | string) => {
+        pending += chunk.toString()
+        const lines = pending.split('\n')
+        pending = lines.pop() ?? ''
+        for (const line of lines) onStdoutLine(line.trim())
+      })
+    }
   })
 }
 

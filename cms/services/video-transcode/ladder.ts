@@ -30,13 +30,44 @@ export function rungSize(rung: Rung, width: number, height: number): { width: nu
   return { width: rung.height, height: even((height * rung.height) / width) }
 }
 
-/** The master playlist naming each rendition's own playlist (`{name}/index.m3u8`). */
-export function masterPlaylist(entries: { rung: Rung; width: number; height: number; hasAudio: boolean }[]): string {
+/** A caption track as the master playlist names it: its language, label and subtitles playlist (relative to the master). */
+export type SubtitleEntry = { language: string; label: string; uri: string }
+
+const SUBTITLES_GROUP = 'subs'
+const quoted = (value: string) => `"${value.replace(/["\r\n]/g, '')}"`
+
+/** The #EXT-X-MEDIA lines of the caption tracks (RFC 8216 §4.3.4.1): none default, each selectable. */
+function subtitleLines(subtitles: readonly SubtitleEntry[]): string[] {
+  return subtitles.map(
+    (s) => `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${SUBTITLES_GROUP}",NAME=${quoted(s.label)},LANGUAGE=${quoted(s.language)},DEFAULT=NO,AUTOSELECT=YES,FORCED=NO,URI=${quoted(s.uri)}`,
+  )
+}
+
+/** The master playlist naming each rendition's own playlist (`{name}/index.m3u8`), and the caption tracks. */
+export function masterPlaylist(entries: { rung: Rung; width: number; height: number; hasAudio: boolean }[], subtitles: readonly SubtitleEntry[] = []): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3']
+  const variants: string[] = []
   for (const { rung, width, height, hasAudio } of entries) {
     const bandwidth = (rung.videoKbps + (hasAudio ? rung.audioKbps : 0)) * 1000
-    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${Math.round(bandwidth * 1.1)},AVERAGE-BANDWIDTH=${bandwidth},RESOLUTION=${width}x${height}`)
-    lines.push(`${rung.name}/index.m3u8`)
+    variants.push(`#EXT-X-STREAM-INF:BANDWIDTH=${Math.round(bandwidth * 1.1)},AVERAGE-BANDWIDTH=${bandwidth},RESOLUTION=${width}x${height}`)
+    variants.push(`${rung.name}/index.m3u8`)
   }
-  return lines.join('\n') + '\n'
+  return withSubtitles([...lines, ...variants].join('\n') + '\n', subtitles)
+}
+
+/** The same master playlist with exactly these caption tracks (those it had are replaced). */
+export function withSubtitles(master: string, subtitles: readonly SubtitleEntry[]): string {
+  const kept = master
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#EXT-X-MEDIA:TYPE=SUBTITLES'))
+    .map((line) => (line.startsWith('#EXT-X-STREAM-INF:') ? line.replace(/,SUBTITLES="[^"]*"/, '') + (subtitles.length ? `,SUBTITLES="${SUBTITLES_GROUP}"` : '') : line))
+  const firstVariant = kept.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'))
+  const at = firstVariant === -1 ? kept.length : firstVariant
+  return [...kept.slice(0, at), ...subtitleLines(subtitles), ...kept.slice(at)].join('\n') + '\n'
+}
+
+/** The subtitles playlist of one WebVTT file: the whole video as one segment. */
+export function subtitlesPlaylist(vttUri: string, durationSeconds: number): string {
+  const duration = Math.max(1, Math.ceil(durationSeconds))
+  return ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${duration}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD', `#EXTINF:${duration.toFixed(3)},`, vttUri, '#EXT-X-ENDLIST'].join('\n') + '\n'
 }

@@ -142,3 +142,49 @@ export async function receiveMultipartUpload(req: IncomingMessage, { maxVideoByt
     req.pipe(parser)
   })
 }
+
+/**
+ * A small multipart body (a thumbnail, a caption file): its fields and the one file part
+ * `fileField`, held in memory up to `maxBytes` (a larger part is refused with `tooLarge` at once).
+ */
+export function receiveSmallMultipart(req: IncomingMessage, { fileField, maxBytes, tooLarge }: { fileField: string; maxBytes: number; tooLarge: () => Error }): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({ headers: req.headers, limits: { fields: 10, fieldSize: 4 * 1024, parts: 12, files: 1, fileSize: maxBytes } })
+    } catch {
+      return reject(new ServiceError('Expected a multipart/form-data body.', 400))
+    }
+    const fields: Record<string, string> = {}
+    let file: Buffer | null = null
+    let settled = false
+    const fail = (error: unknown) => {
+      if (settled) return
+      settled = true
+      req.unpipe(parser)
+      parser.removeAllListeners()
+      parser.on('error', () => undefined)
+      reject(error)
+    }
+    req.once('aborted', () => fail(new UploadAborted()))
+    parser.on('field', (name, value) => {
+      if (!(name in fields)) fields[name] = value
+    })
+    parser.on('file', (name, stream, info) => {
+      if (name !== fileField || file || !info.filename) return void stream.resume()
+      const chunks: Buffer[] = []
+      stream.once('limit', () => fail(tooLarge()))
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.once('end', () => {
+        if (!settled) file = Buffer.concat(chunks)
+      })
+    })
+    parser.once('error', () => fail(new ServiceError('The upload could not be read.', 400)))
+    parser.once('close', () => {
+      if (settled) return
+      settled = true
+      resolve({ fields, file })
+    })
+    req.pipe(parser)
+  })
+}

@@ -17,7 +17,13 @@ export const tusDir = () => path.join(mediaRoot(), '.uploads', 'tus')
 
 /** One folder per uploaded video: original.<ext>, hls/… */
 export const videoDir = (videoId: string) => path.join(mediaRoot(), 'videos', safeId(videoId))
-export const hlsDir = (videoId: string) => path.join(videoDir(videoId), 'hls')
+/** A stream's folder: `hls` for the first, `hls-{version}` after a replaced file. */
+export const hlsDir = (videoId: string, name = 'hls') => {
+  if (!/^hls(-[a-z0-9]{1,24})?$/.test(name)) throw new Error('unsafe stream folder')
+  return path.join(videoDir(videoId), name)
+}
+/** The stream folder an hlsUrl names (`/media/videos/{id}/{folder}/master.m3u8?v=…`), or null. */
+export const hlsNameOf = (hlsUrl: string | null | undefined): string | null => /\/(hls(?:-[a-z0-9]{1,24})?)\/master\.m3u8(?:\?.*)?$/.exec(hlsUrl ?? '')?.[1] ?? null
 /** The HLS output while the job writes it: hidden, renamed to hls/ when whole. */
 export const hlsWorkDir = (videoId: string) => path.join(videoDir(videoId), '.hls-partial')
 export const originalFile = (videoId: string, container: VideoContainer) => path.join(videoDir(videoId), `original.${CONTAINER_EXTENSIONS[container]}`)
@@ -31,9 +37,24 @@ export function publicUrl(file: string): string {
   return `/media/${relative.split(path.sep).map(encodeURIComponent).join('/')}`
 }
 
+/** Stills the transcode saves for the creator to pick a thumbnail from (behind the video's gate, like its stream). */
+export const framesDir = (videoId: string) => path.join(videoDir(videoId), 'frames')
+export const frameFile = (videoId: string, n: number) => path.join(framesDir(videoId), `frame-${n}.jpg`)
+/** Caption tracks: `{language}-{version}.vtt` and its subtitles playlist `.m3u8`, behind the video's gate. */
+export const captionsDir = (videoId: string) => path.join(videoDir(videoId), 'captions')
+/** A replacement file waiting for its transcode: the current original keeps playing until then. */
+export const replacementFile = (videoId: string, container: VideoContainer) => path.join(videoDir(videoId), `replacement.${CONTAINER_EXTENSIONS[container]}`)
+
 export const originalUrl = (videoId: string, container: VideoContainer) => publicUrl(originalFile(videoId, container))
-export const hlsMasterUrl = (videoId: string) => publicUrl(path.join(hlsDir(videoId), 'master.m3u8'))
-export const posterUrl = (videoId: string) => publicUrl(posterFile(videoId))
+export const hlsMasterUrl = (videoId: string, name = 'hls') => publicUrl(path.join(hlsDir(videoId, name), 'master.m3u8'))
+/**
+ * The poster's URL; `version` (a replaced thumbnail) changes the URL, since public media is cached
+ * for a month: the new picture is fetched, never an old copy.
+ */
+export const posterUrl = (videoId: string, version?: string) => publicUrl(posterFile(videoId)) + (version ? `?v=${version}` : '')
+export const frameUrl = (videoId: string, n: number) => publicUrl(frameFile(videoId, n))
+/** A short, URL-safe version stamp for files whose content changes under the same name. */
+export const versionStamp = () => `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
 
 /** The uploaded video a /media path belongs to (`videos/manual_…/…`), or null. */
 export function videoIdOfMediaPath(relative: string): string | null {
@@ -60,8 +81,8 @@ export async function placeOriginal(tempFile: string, videoId: string, container
   return target
 }
 
-export async function writePoster(videoId: string, bytes: Uint8Array): Promise<string> {
-  const target = posterFile(videoId)
+/** Writes a file whole or not at all (a temporary beside it, then a rename). */
+export async function writeWhole(target: string, bytes: Uint8Array | string): Promise<string> {
   await fs.promises.mkdir(path.dirname(target), { recursive: true })
   const temp = `${target}.${randomBytes(4).toString('hex')}.tmp`
   await fs.promises.writeFile(temp, bytes)
@@ -69,11 +90,19 @@ export async function writePoster(videoId: string, bytes: Uint8Array): Promise<s
   return target
 }
 
-/** Swaps a finished HLS rendition in for the old one (if any). */
-export async function publishHls(videoId: string): Promise<void> {
-  const finalDir = hlsDir(videoId)
+export const writePoster = (videoId: string, bytes: Uint8Array) => writeWhole(posterFile(videoId), bytes)
+
+/** Swaps a finished HLS rendition in as the stream folder `name` (replacing one of that name). */
+export async function publishHls(videoId: string, name = 'hls'): Promise<void> {
+  const finalDir = hlsDir(videoId, name)
   await fs.promises.rm(finalDir, { recursive: true, force: true })
   await fs.promises.rename(hlsWorkDir(videoId), finalDir)
+}
+
+/** Removes every stream folder of a video but `keep` (the old stream, once a replacement plays). */
+export async function removeHlsExcept(videoId: string, keep: string): Promise<void> {
+  const names = await fs.promises.readdir(videoDir(videoId)).catch(() => [] as string[])
+  for (const name of names) if (/^hls(-|$)/.test(name) && name !== keep) await fs.promises.rm(path.join(videoDir(videoId), name), { recursive: true, force: true })
 }
 
 export const removeFile = (file: string | null | undefined) => (file ? fs.promises.rm(file, { force: true }).catch(() => undefined) : Promise.resolve())

@@ -18,30 +18,26 @@ import {
 import {
   THUMBNAIL_MAX_BYTES,
   titleFromFileName,
-  TRANSCODE_STATUS_LABELS,
-  TUS_ENDPOINT,
   UPLOAD_ENDPOINT,
   VIDEO_MAX_BYTES,
   videoUploadFieldsSchema,
   type UploadedVideo,
   type UploadStatusRow,
 } from '../../../../shared/video-upload'
-import { formatDuration } from '../../../../shared/format'
 import { withQueryClient } from '../../../lib/query-client'
 import { toast } from '../../../lib/stores/toast-store'
-import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
 import { Input } from '../../ui/Input'
-import { CARD_CLASS, INPUT_CLASS, cx, type BadgeTone } from '../../ui/styles'
+import { CARD_CLASS, INPUT_CLASS, cx } from '../../ui/styles'
+import { formatMegabytes, sendResumable, serverMessageOf, statusTextOf, type ResumableHandle } from './resumable-upload'
 import { fromWallClock, toWallClock } from './site-time'
+import { FILE_INPUT_CLASS, UploadListItem } from './UploadListItem'
 
 export const UPLOADS_QUERY_KEY = ['/api/videos/uploads'] as const
 
 const VIDEO_EXTENSIONS = SUPPORTED_VIDEO_FORMATS.map((f) => `.${f.toLowerCase()}`)
 const isVideoFile = (file: File) => file.type.startsWith('video/') || VIDEO_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(ext))
-/** Resumable chunks: a dropped connection loses at most one, and proxies' body caps are never hit. */
-const CHUNK_BYTES = 32 * 1024 * 1024
 
 type Values = { title: string; description: string; duration: string; isUncut: boolean; isPremium: boolean; publishedAt: string }
 type Errors = Partial<Record<'file' | 'title' | 'publishedAt' | 'duration', string>>
@@ -49,23 +45,8 @@ type Phase = { state: 'idle' } | { state: 'uploading'; percent: number } | { sta
 
 const emptyValues = (): Values => ({ title: '', description: '', duration: '', isUncut: false, isPremium: false, publishedAt: toWallClock(new Date().toISOString(), siteZone()) })
 
-const STATUS_TONES: Record<string, BadgeTone> = { queued: 'neutral', processing: 'warning', ready: 'success', failed: 'plain' }
-
-/** The HTTP status text of a failed request (SPEC §8: 'Upload failed: {status text}'). */
-function statusTextOf(error: unknown): string | undefined {
-  const response = (error as { originalResponse?: { getStatus(): number; getUnderlyingObject(): unknown } | null })?.originalResponse
-  const xhr = response?.getUnderlyingObject() as XMLHttpRequest | undefined
-  return xhr?.statusText || undefined
-}
-
-function serverMessageOf(error: unknown): string | undefined {
-  const body = (error as { originalResponse?: { getBody(): string } | null })?.originalResponse?.getBody()
-  try {
-    return body ? ((JSON.parse(body) as { error?: string }).error ?? undefined) : undefined
-  } catch {
-    return undefined
-  }
-}
+/** The list is polled while a transcode (or a replacement's) runs, for its percent and time left. */
+const transcoding = (u: UploadStatusRow) => u.transcodeStatus === 'queued' || u.transcodeStatus === 'processing' || u.progress?.replacing === true
 
 function Toggle({ id, label, checked, onChange, disabled }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void; disabled: boolean }) {
   return (
@@ -96,25 +77,33 @@ function VideoUploadPanel() {
   const [errors, setErrors] = useState<Errors>({})
   const [phase, setPhase] = useState<Phase>({ state: 'idle' })
   const [dragging, setDragging] = useState(false)
-  const uploadRef = useRef<{ abort: (terminate?: boolean) => Promise<void> } | null>(null)
+  const uploadRef = useRef<ResumableHandle | null>(null)
   const videoInput = useRef<HTMLInputElement>(null)
   const thumbInput = useRef<HTMLInputElement>(null)
   const busy = phase.state !== 'idle'
 
   const uploads = useQuery<UploadStatusRow[]>({
     queryKey: UPLOADS_QUERY_KEY,
-    refetchInterval: (query) => (query.state.data?.some((u) => u.transcodeStatus === 'queued' || u.transcodeStatus === 'processing') ? 3000 : false),
+    refetchInterval: (query) => (query.state.data?.some(transcoding) ? 2000 : false),
   })
+  const refreshUploads = () => queryClient.invalidateQueries({ queryKey: UPLOADS_QUERY_KEY })
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }))
 
   const chooseVideo = (picked: File | null | undefined) => {
     if (!picked) return
-    if (!isVideoFile(picked)) return toast({ title: INVALID_FILE_TYPE, description: VIDEO_FILE_TYPE_DESCRIPTION, variant: 'destructive' })
-    if (picked.size >= VIDEO_MAX_BYTES) return toast({ title: FILE_TOO_LARGE, description: VIDEO_FILE_TOO_LARGE_DESCRIPTION, variant: 'destructive' })
+    // A refused file is not left showing in the picker as if it were chosen.
+    const refuse = (title: string, description: string) => {
+      if (videoInput.current) videoInput.current.value = ''
+      setFile(null)
+      toast({ title, description, variant: 'destructive' })
+    }
+    if (!isVideoFile(picked)) return refuse(INVALID_FILE_TYPE, VIDEO_FILE_TYPE_DESCRIPTION)
+    if (picked.size >= VIDEO_MAX_BYTES) return refuse(FILE_TOO_LARGE, VIDEO_FILE_TOO_LARGE_DESCRIPTION)
+    // The title follows the chosen file unless the admin typed one of their own.
+    setValues((v) => (!v.title.trim() || (file && v.title === titleFromFileName(file.name)) ? { ...v, title: titleFromFileName(picked.name) } : v))
     setFile(picked)
     setErrors((e) => ({ ...e, file: undefined }))
-    setValues((v) => (v.title.trim() ? v : { ...v, title: titleFromFileName(picked.name) }))
   }
 
   const chooseThumbnail = (picked: File | null | undefined) => {
@@ -171,7 +160,7 @@ function VideoUploadPanel() {
       uploadRef.current = null
       toast({ title: 'Video uploaded', description: `“${body.title}” is being transcoded for streaming.` })
       reset()
-      await queryClient.invalidateQueries({ queryKey: UPLOADS_QUERY_KEY })
+      await refreshUploads()
     } catch {
       fail(uploadFailed())
     }
@@ -196,26 +185,11 @@ function VideoUploadPanel() {
     setErrors({})
     const fields = values
     setPhase({ state: 'uploading', percent: 0 })
-    // tus-js-client is loaded only when an upload starts.
-    const { Upload } = await import('tus-js-client')
-    const upload = new Upload(file, {
-      endpoint: TUS_ENDPOINT,
-      chunkSize: CHUNK_BYTES,
-      retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
-      metadata: { filename: file.name, filetype: file.type },
-      removeFingerprintOnSuccess: true,
-      onProgress: (sent, total) => setPhase({ state: 'uploading', percent: total ? Math.floor((sent / total) * 100) : 0 }),
+    uploadRef.current = await sendResumable(file, {
+      onProgress: (percent) => setPhase({ state: 'uploading', percent }),
       onError: (error) => fail(uploadFailed(statusTextOf(error)), serverMessageOf(error)),
-      onSuccess: () => {
-        const uploadId = upload.url?.split('/').pop() ?? ''
-        void save(uploadId, fields)
-      },
+      onDone: (uploadId) => void save(uploadId, fields),
     })
-    uploadRef.current = upload
-    // A file sent before and cut off (a closed tab, a dropped network) continues where it stopped.
-    const previous = await upload.findPreviousUploads().catch(() => [])
-    if (previous[0]) upload.resumeFromPreviousUpload(previous[0])
-    upload.start()
   }
 
   const cancel = async () => {
@@ -255,22 +229,27 @@ function VideoUploadPanel() {
                 accept={['video/*', ...VIDEO_EXTENSIONS].join(',')}
                 disabled={busy}
                 onChange={(e) => chooseVideo(e.target.files?.[0])}
-                className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-primary file:px-3 file:py-2 file:font-semibold file:text-primary-foreground"
+                className={FILE_INPUT_CLASS}
               />
             )}
           </Field>
           {file && (
             <p className="mt-2 text-sm text-muted-foreground" data-testid="chosen-video">
-              {file.name} · {(file.size / (1024 * 1024)).toFixed(1)} MB
+              {file.name} · {formatMegabytes(file.size)}
             </p>
           )}
         </div>
 
-        <Field id={`${id}-thumbnail`} label="Thumbnail" labelSuffix="(optional)" hint="An image under 5MB; 16:9 recommended. Without one, a frame of the video is used.">
-          {(control) => (
-            <input {...control} ref={thumbInput} type="file" accept="image/*" disabled={busy} onChange={(e) => chooseThumbnail(e.target.files?.[0])} className="block w-full text-sm" />
+        <div className="rounded-lg border-2 border-dashed border-border p-5 text-center">
+          <Field id={`${id}-thumbnail`} label="Thumbnail" labelSuffix="(optional)" hint="An image under 5MB; 16:9 recommended. Without one, a frame of the video is used; you can pick another frame after the transcode.">
+            {(control) => <input {...control} ref={thumbInput} type="file" accept="image/*" disabled={busy} onChange={(e) => chooseThumbnail(e.target.files?.[0])} className={FILE_INPUT_CLASS} />}
+          </Field>
+          {thumbnail && (
+            <p className="mt-2 text-sm text-muted-foreground" data-testid="chosen-thumbnail">
+              {thumbnail.name} · {formatMegabytes(thumbnail.size)}
+            </p>
           )}
-        </Field>
+        </div>
 
         <Field id={`${id}-title`} label="Title" error={errors.title}>
           {(control) => <Input {...control} value={values.title} maxLength={200} disabled={busy} onChange={(e) => set('title', e.target.value)} />}
@@ -290,8 +269,8 @@ function VideoUploadPanel() {
         </div>
 
         <div className="flex flex-wrap gap-6">
-          <Toggle id={`${id}-uncut`} label="Uncut version (isUncut)" checked={values.isUncut} disabled={busy} onChange={(v) => set('isUncut', v)} />
-          <Toggle id={`${id}-premium`} label="Premium only (isPremium)" checked={values.isPremium} disabled={busy} onChange={(v) => set('isPremium', v)} />
+          <Toggle id={`${id}-uncut`} label="Uncut version" checked={values.isUncut} disabled={busy} onChange={(v) => set('isUncut', v)} />
+          <Toggle id={`${id}-premium`} label="Premium members only" checked={values.isPremium} disabled={busy} onChange={(v) => set('isPremium', v)} />
         </div>
 
         {busy && (
@@ -329,21 +308,7 @@ function VideoUploadPanel() {
         ) : (
           <ul className="space-y-2" data-testid="recent-uploads">
             {uploads.data.map((u) => (
-              <li key={u.id} className={cx(CARD_CLASS, 'space-y-1 p-3')}>
-                <div className="flex items-start justify-between gap-2">
-                  <a href={u.url} className="font-semibold break-words">
-                    {u.title}
-                  </a>
-                  {u.transcodeStatus && (
-                    <Badge tone={STATUS_TONES[u.transcodeStatus] ?? 'neutral'} className={u.transcodeStatus === 'failed' ? 'bg-destructive text-destructive-foreground' : undefined}>
-                      {TRANSCODE_STATUS_LABELS[u.transcodeStatus]}
-                    </Badge>
-                  )}
-                </div>
-                {u.duration && <p className="text-sm text-muted-foreground">Duration {formatDuration(u.duration)}</p>}
-                {u.transcodeStatus === 'failed' && <p className="text-sm text-destructive dark:text-red-300">failed: {u.transcodeError || 'no reason recorded'}</p>}
-                {u.transcodeStatus && u.transcodeStatus !== 'ready' && <p className="text-sm text-muted-foreground">Not on the site until it plays: only admins can open it.</p>}
-              </li>
+              <UploadListItem key={u.id} row={u} onChanged={refreshUploads} />
             ))}
           </ul>
         )}
