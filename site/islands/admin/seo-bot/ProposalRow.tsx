@@ -138,6 +138,9 @@ function ProposalFields({ proposal, title }: { proposal: SeoProposalView; title:
   )
 }
 
+/** 'Tags' → 'tags', 'SEO title' stays: a label inside a sentence. */
+const inSentence = (label: string) => (/^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1))
+
 type FieldRowProps = { name: SeoFieldName; proposal: SeoProposalView; title: string; blocked: boolean; onAccept: (body: AcceptBody) => void }
 
 function FieldRow({ name, proposal, title, blocked, onAccept }: FieldRowProps) {
@@ -180,7 +183,7 @@ function FieldRow({ name, proposal, title, blocked, onAccept }: FieldRowProps) {
             {name === 'keyMoments' && <p className="text-xs text-muted-foreground">One a line: m:ss, then its name.</p>}
             <div className="flex gap-2">
               <Button type="submit" size="sm" disabled={blocked}>
-                Accept edited {label.toLowerCase()}
+                Accept edited {inSentence(label)}
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setDraft(null)}>
                 Cancel
@@ -214,11 +217,11 @@ function FieldRow({ name, proposal, title, blocked, onAccept }: FieldRowProps) {
           draft === null && (
             <>
               {proposed !== null && changed && (
-                <Button size="sm" disabled={blocked} onClick={() => onAccept({ fields: [name] })} aria-label={`Accept the ${label.toLowerCase()} for ${title}`}>
+                <Button size="sm" disabled={blocked} onClick={() => onAccept({ fields: [name] })} aria-label={`Accept the ${inSentence(label)} for ${title}`}>
                   Accept
                 </Button>
               )}
-              <Button size="sm" variant="outline" disabled={blocked} onClick={() => setDraft(fieldText(proposed ?? proposal.current?.[name]))} aria-label={`Edit the ${label.toLowerCase()} for ${title}`}>
+              <Button size="sm" variant="outline" disabled={blocked} onClick={() => setDraft(fieldText(proposed ?? proposal.current?.[name]))} aria-label={`Edit the ${inSentence(label)} for ${title}`}>
                 Edit
               </Button>
             </>
