@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { SEO_BOT_DESCRIPTION_MAX, SEO_BOT_TITLE_MAX, seoFieldsSchema } from '../../../../shared/seo-bot'
+import { SEO_BOT_DESCRIPTION_MAX, seoFieldsSchema } from '../../../../shared/seo-bot'
 import { generateSeo, seoProvider } from '.'
 import { videos } from '../../../seed/fixtures/videos'
 import { emotionalTone, generateLocalSeo, seoTitle } from './local'
