@@ -62,7 +62,7 @@ test('SEO bot proposals in /admin: one line each, accepted field by field, edite
     await expect(row).toBeVisible({ timeout: 30_000 })
     await expect(page.getByText(/^Last run: /)).toHaveText(new RegExp(`^Last run: ${SITE_MOMENT} · engine: `))
     // Compact: one line, its fields hidden until it is opened.
-    const opener = row.getByRole('button', { name: new RegExp(TITLE) })
+    const opener = row.getByRole('button', { name: new RegExp(`^${TITLE} · `) })
     await expect(opener).toHaveAttribute('aria-expanded', 'false')
     await expect(opener).toContainText(new RegExp(`to decide · ${SITE_MOMENT} · local`))
     expect((await row.boundingBox())!.height).toBeLessThan(80)
