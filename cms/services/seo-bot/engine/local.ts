@@ -26,7 +26,7 @@ export function generateLocalSeo(input: SeoInput, context: SeoContext): SeoField
     ]),
     context.vocabulary,
   )
-  const keywords = pickKeywords(ranked)
+  const keywords = pickKeywords(ranked.filter((t) => namesTopic(t, new Set(context.vocabulary.map(termKey)))))
   const titleKeys = new Set(rankTerms([{ text: title, weight: 1 }]).map((t) => t.key))
   const tags = pickTags(ranked, [...(input.tags ?? []), ...hashtags(description)], context.vocabulary, titleKeys)
   const topic = keywords.slice(0, 2)
@@ -121,6 +121,14 @@ function preferVocabulary(ranked: RankedTerm[], vocabulary: string[]): RankedTer
  * The best terms, no term twice: a word inside a phrase already picked is left out, and so is a
  * phrase sharing a word with one ('community town' after 'town hall').
  */
+/** A term that names something (the rule tags follow, without their count): a site tag, a topic word, or a phrase of words that each say something. */
+function namesTopic(t: RankedTerm, known: Set<string>): boolean {
+  if (known.has(t.key)) return true
+  const forms = t.text.split(' ')
+  if (forms.length === 1) return isTopicWord(t.text)
+  return !forms.some((w) => isStopword(w) || isLowInformation(w) || /ly$/.test(w))
+}
+
 function pickKeywords(ranked: RankedTerm[]): string[] {
   const picked: RankedTerm[] = []
   for (const term of ranked) {
@@ -145,13 +153,9 @@ function pickKeywords(ranked: RankedTerm[]): string[] {
 function pickTags(ranked: RankedTerm[], ownTags: string[], vocabulary: string[], titleKeys: Set<string>): string[] {
   const known = new Set(vocabulary.map(termKey))
   const topical = (t: RankedTerm) => {
-    const parts = t.key.split(' ')
     if (known.has(t.key)) return titleKeys.has(t.key) || t.score >= 1.5
-    const forms = t.text.split(' ')
-    if (parts.length === 1 && !isTopicWord(t.text)) return false
-    // A new phrase of words that each say something, not ending in a bare verb form ('changed america' is fine, 'board actually' is not).
-    if (parts.length > 1 && forms.some((w) => isStopword(w) || isLowInformation(w) || /ly$/.test(w))) return false
-    return titleKeys.has(t.key) || t.score >= 2
+    // A new phrase must be of words that each say something ('board actually' is not).
+    return namesTopic(t, known) && (titleKeys.has(t.key) || t.score >= 2)
   }
   const score = new Map(ranked.filter(topical).map((t) => [t.key, t.score]))
   const fromVocabulary = vocabulary

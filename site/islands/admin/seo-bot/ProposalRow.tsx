@@ -155,7 +155,7 @@ function FieldRow({ name, proposal, title, blocked, onAccept }: FieldRowProps) {
   const canDecide = proposal.status === 'pending' && !decision && !handWritten
 
   return (
-    <li className="grid gap-1 py-2 sm:grid-cols-[10rem_1fr_1fr_auto] sm:gap-3" data-field={name}>
+    <li className="grid gap-1 py-2 sm:grid-cols-[9rem_minmax(0,1fr)_minmax(0,1fr)_10rem] sm:gap-3" data-field={name}>
       <span className="font-medium">{label}</span>
       <span className="whitespace-pre-line text-muted-foreground">
         <span className="sr-only">Now: </span>
