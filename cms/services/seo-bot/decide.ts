@@ -2,7 +2,7 @@
 // creator edited it, one or several proposals at a time, or regenerating a stale one. Each
 // decision locks the proposal row and writes the video in the same transaction.
 import { sql } from '@payloadcms/db-postgres'
-import type { Payload, PayloadRequest } from 'payload'
+import { APIError, type Payload, type PayloadRequest } from 'payload'
 
 import {
   SEO_BOT_MESSAGES,
@@ -18,7 +18,7 @@ import {
 } from '../../../shared/seo-bot'
 import type { User } from '../../payload-types'
 import { inTransaction, transactionDb } from '../db/transactions'
-import { badRequest, conflict, notFound, ServiceError } from '../errors'
+import { badRequest, conflict, notFound } from '../errors'
 import { toKeyMoments } from '../videos/mappers'
 import { loadSeoContext } from './context'
 import { generateSeo, seoProvider } from './engine'
@@ -146,7 +146,8 @@ export async function decideMany(payload: Payload, { user, action, ids }: SeoBul
       else await rejectProposal(payload, { user, id })
       results.push({ id, ok: true })
     } catch (error) {
-      if (!(error instanceof ServiceError)) throw error
+      // A refusal (stale, decided, a field the video's rules turn down) is reported; anything else is a fault.
+      if (!(error instanceof APIError) || error.status >= 500) throw error
       results.push({ id, ok: false, error: error.message })
     }
   }
