@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 
 import type { APIRequestContext } from '@playwright/test'
 
+import { axeViolations, formatAxe } from './audit-helpers'
 import { admin, expect, loginViaApi, open, SHOTS_DIR, test, toasts } from './fixtures'
 
 // A seeded free YouTube short no other spec reads; its description and fields are put back after.
@@ -85,12 +86,14 @@ test('SEO bot proposals in /admin: one line each, accepted field by field, edite
     await row.getByRole('button', { name: `Edit the SEO description for ${TITLE}` }).click()
     const box = row.getByLabel(`SEO description for ${TITLE}`)
     await box.fill(OWN_DESCRIPTION)
+    // The opened proposal, its edit box included, passes axe (labels, contrast, names).
+    expect(formatAxe(await axeViolations(page))).toBe('')
     await row.getByRole('button', { name: 'Accept edited SEO description' }).click()
     await expect(row.locator('[data-field="seoDescription"]')).toContainText('Accepted, edited')
     await page.screenshot({ path: `${SHOTS_DIR}/admin-seo-bot.png` })
 
     // The rest at once: the proposal leaves the waiting list.
-    await row.getByRole('button', { name: `Accept every field for ${TITLE}` }).click()
+    await row.getByRole('button', { name: `Accept all fields for ${TITLE}` }).click()
     await expect(toasts(page)).toContainText('Proposal accepted')
     await expect(row).toHaveCount(0)
 

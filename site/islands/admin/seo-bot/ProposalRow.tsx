@@ -126,10 +126,10 @@ function ProposalFields({ proposal, title }: { proposal: SeoProposalView; title:
       )}
       {pending && (
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => action.mutate({ id: proposal.id, action: 'accept' })} disabled={blocked || !proposal.proposed} aria-label={`Accept every field for ${title}`}>
+          <Button onClick={() => action.mutate({ id: proposal.id, action: 'accept' })} disabled={blocked || !proposal.proposed} aria-label={`Accept all fields for ${title}`}>
             Accept all
           </Button>
-          <Button variant="outline" onClick={() => action.mutate({ id: proposal.id, action: 'reject' })} disabled={action.isPending} aria-label={`Reject the proposal for ${title}`}>
+          <Button variant="outline" onClick={() => action.mutate({ id: proposal.id, action: 'reject' })} disabled={action.isPending} aria-label={`${Object.keys(proposal.decisions).length ? 'Reject the rest of the proposal' : 'Reject the proposal'} for ${title}`}>
             {Object.keys(proposal.decisions).length ? 'Reject the rest' : 'Reject'}
           </Button>
         </div>
