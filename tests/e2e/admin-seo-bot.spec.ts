@@ -97,6 +97,20 @@ test('SEO bot proposals in /admin: one line each, accepted field by field, edite
     await expect(toasts(page)).toContainText('Proposal accepted')
     await expect(row).toHaveCount(0)
 
+    // A video renamed since its proposal was made: marked stale until regenerated.
+    await expect(page.getByTestId('seo-proposal').filter({ hasText: extra[1]!.title })).toBeVisible({ timeout: 30_000 })
+    const renamed = `${extra[1]!.title} Without a Hose`
+    expect((await page.request.patch(`/cms/api/videos/${extra[1]!.id}`, { data: { title: renamed }, headers: headers() })).status()).toBe(200)
+    extra[1]!.title = renamed
+    await page.reload()
+    const stale = page.getByTestId('seo-proposal').filter({ hasText: renamed })
+    await expect(stale.getByTestId('seo-proposal-stale')).toHaveText('Stale — the video changed since')
+    await stale.getByRole('button', { name: new RegExp(`^${renamed} · `) }).click()
+    await expect(stale.getByRole('button', { name: `Accept all fields for ${renamed}` })).toBeDisabled()
+    await stale.getByRole('button', { name: 'Regenerate' }).click()
+    await expect(toasts(page)).toContainText('Proposal regenerated')
+    await expect(stale.getByTestId('seo-proposal-stale')).toHaveCount(0)
+
     // Several at once.
     for (const { title } of extra) {
       const other = page.getByTestId('seo-proposal').filter({ hasText: title })
