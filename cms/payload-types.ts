@@ -1151,13 +1151,25 @@ export interface SeoProposal {
    */
   provider: string;
   /**
-   * Of the title, description and duration it was made from: a rejected proposal is not made again for the same text.
+   * Of the title, description and duration it was made from: a rejected proposal is not made again for the same text, and one whose video changed since is stale.
    */
   inputHash: string;
   /**
    * The proposed search fields (validated before they were stored).
    */
   fields?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * What became of each field so far: accepted (as proposed or edited), rejected, or kept because the video’s key moments are hand-written.
+   */
+  decisions?:
     | {
         [k: string]: unknown;
       }
@@ -2136,6 +2148,7 @@ export interface SeoProposalsSelect<T extends boolean = true> {
   provider?: T;
   inputHash?: T;
   fields?: T;
+  decisions?: T;
   error?: T;
   autoAccepted?: T;
   decidedAt?: T;

@@ -13,6 +13,8 @@ export const SEO_BOT_KEY_MOMENTS_MAX = 50
 export { SEO_BOT_CHECK_INTERVAL_MS }
 
 /** Engines the `SEO_PROVIDER` setting may name; 'local' runs here, offline. */
+const SEO_FIELD_COUNT_MAX = 10
+
 export const SEO_PROVIDERS = ['local'] as const
 export type SeoProviderName = (typeof SEO_PROVIDERS)[number]
 
@@ -32,7 +34,8 @@ const term = z.string().trim().min(1).max(80)
  */
 export const seoFieldsSchema = z
   .object({
-    seoTitle: line(SEO_BOT_TITLE_MAX),
+    /** null: the title already serves search well, so none is proposed (the video keeps its own). */
+    seoTitle: line(SEO_BOT_TITLE_MAX).nullable(),
     seoDescription: line(SEO_BOT_DESCRIPTION_MAX),
     keywords: z.array(term).max(SEO_BOT_KEYWORDS_MAX),
     tags: z.array(term).max(SEO_BOT_TAGS_MAX),
@@ -55,6 +58,11 @@ export const seoFieldsSchema = z
 
 export type SeoFields = z.infer<typeof seoFieldsSchema>
 export const SEO_FIELD_NAMES = Object.keys(seoFieldsSchema.shape) as (keyof SeoFields)[]
+
+export type SeoFieldName = keyof SeoFields
+
+/** One field's value as the creator may edit it before accepting (a title must then be given). */
+export const seoFieldValueSchemas = { ...seoFieldsSchema.shape, seoTitle: line(SEO_BOT_TITLE_MAX) }
 
 export const SEO_FIELD_LABELS: Record<keyof SeoFields, string> = {
   seoTitle: 'SEO title',
@@ -90,6 +98,18 @@ export type SeoProposalStatus = 'pending' | 'accepted' | 'rejected' | 'failed'
 /** A field as the video has it now, for the diff (same shape as the proposal's). */
 export type CurrentSeoFields = { [K in keyof SeoFields]: SeoFields[K] | null }
 
+/** What became of one proposed field: written to the video (as proposed or as edited), turned down, or kept because the video's own value is hand-written. */
+export type SeoFieldDecision = {
+  action: 'accepted' | 'rejected' | 'kept'
+  /** The value written, when accepted. */
+  value?: unknown
+  /** Accepted with the creator's own edit. */
+  edited?: boolean
+  at: string
+  by: number | null
+}
+export type SeoFieldDecisions = Partial<Record<SeoFieldName, SeoFieldDecision>>
+
 export type SeoProposalView = {
   id: number
   status: SeoProposalStatus
@@ -101,7 +121,49 @@ export type SeoProposalView = {
   current: CurrentSeoFields | null
   /** The fields whose proposed value differs from the current one. */
   changed: (keyof SeoFields)[]
+  /** The fields decided so far (a proposal may be accepted field by field). */
+  decisions: SeoFieldDecisions
+  /** The video's title, description or duration changed since the proposal was made. */
+  stale: boolean
+  /** The video's key moments were written by hand: the bot never replaces them. */
+  keyMomentsHandWritten: boolean
 }
+
+const fieldName = z.enum(Object.keys(seoFieldsSchema.shape) as [SeoFieldName, ...SeoFieldName[]])
+
+/**
+ * POST /api/seo-bot/proposals/{id}/accept: no body accepts every proposed field; `fields` only
+ * those; `values` the creator's edits of some of them (each checked with the field's own rule).
+ */
+export const seoAcceptSchema = z
+  .object({
+    fields: z.array(fieldName).min(1).max(SEO_FIELD_COUNT_MAX).optional(),
+    values: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    for (const [name, value] of Object.entries(body.values ?? {})) {
+      const schema = (seoFieldValueSchemas as Record<string, z.ZodType>)[name]
+      if (!schema) {
+        ctx.addIssue({ code: 'custom', path: ['values', name], message: `There is no field called ${name}.` })
+        continue
+      }
+      const parsed = schema.safeParse(value)
+      if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['values', name], message: `${SEO_FIELD_LABELS[name as SeoFieldName]}: ${parsed.error.issues[0]?.message ?? 'not a valid value'}` })
+    }
+  })
+  .transform((body) => ({
+    fields: body.fields,
+    values: Object.fromEntries(Object.entries(body.values ?? {}).map(([name, value]) => [name, (seoFieldValueSchemas as Record<string, z.ZodType>)[name]!.parse(value)])) as Partial<SeoFields>,
+  }))
+export type SeoAcceptInput = z.output<typeof seoAcceptSchema>
+
+/** POST /api/seo-bot/proposals/bulk: accept (every field) or reject several proposals at once. */
+export const seoBulkSchema = z
+  .object({ action: z.enum(['accept', 'reject']), ids: z.array(z.number().int().positive()).min(1, 'Select at least one proposal.').max(100) })
+  .strict()
+export type SeoBulkInput = z.infer<typeof seoBulkSchema>
+export type SeoBulkResult = { message: string; results: { id: number; ok: boolean; error?: string }[] }
 
 export const seoProposalListQuerySchema = z.object({
   status: z.enum(['pending', 'accepted', 'rejected', 'failed']).default('pending'),
@@ -124,6 +186,16 @@ export const SEO_BOT_MESSAGES = {
   accepted: 'Proposal accepted: the video now uses these fields.',
   rejected: 'Proposal rejected.',
   notPending: 'This proposal has already been decided.',
+  fieldsAccepted: (n: number) => `Accepted ${n} field${n === 1 ? '' : 's'}: the video now uses ${n === 1 ? 'it' : 'them'}.`,
+  restRejected: 'The remaining fields were rejected; the accepted ones stay on the video.',
+  stale: 'Stale — the video changed since this proposal was made. Regenerate it to get fields for the video as it is now.',
+  staleLabel: 'Stale — the video changed since',
+  regenerated: 'Proposal regenerated from the video as it is now.',
+  keyMomentsHandWritten: 'These key moments were written by hand: the bot never replaces them.',
+  fieldNotProposed: (label: string) => `The bot proposed no ${label} here; edit it in to accept one.`,
+  fieldDecided: (label: string) => `${label} has already been decided.`,
+  bulkDone: (ok: number, failed: number, action: 'accept' | 'reject') =>
+    `${action === 'accept' ? 'Accepted' : 'Rejected'} ${ok} proposal${ok === 1 ? '' : 's'}${failed ? `; ${failed} could not be ${action === 'accept' ? 'accepted' : 'rejected'}` : ''}.`,
   proposalNotFound: 'Proposal not found.',
   videoGone: 'The video of this proposal no longer exists.',
   signIn: 'Please sign in as an admin.',

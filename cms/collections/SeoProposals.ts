@@ -36,8 +36,17 @@ export const SeoProposals: CollectionConfig = {
       admin: recorded,
     },
     { name: 'provider', type: 'text', required: true, maxLength: 40, admin: { ...recorded, description: 'The engine that wrote it (SEO_PROVIDER).' } },
-    { name: 'inputHash', type: 'text', required: true, maxLength: 64, index: true, admin: { ...recorded, description: 'Of the title, description and duration it was made from: a rejected proposal is not made again for the same text.' } },
+    { name: 'inputHash', type: 'text', required: true, maxLength: 64, index: true, admin: { ...recorded, description: 'Of the title, description and duration it was made from: a rejected proposal is not made again for the same text, and one whose video changed since is stale.' } },
     { name: 'fields', type: 'json', admin: { ...recorded, description: 'The proposed search fields (validated before they were stored).', components: { Field: '/components/JsonView#JsonView' } } },
+    {
+      name: 'decisions',
+      type: 'json',
+      admin: {
+        ...recorded,
+        description: 'What became of each field so far: accepted (as proposed or edited), rejected, or kept because the video’s key moments are hand-written.',
+        components: { Field: '/components/JsonView#JsonView' },
+      },
+    },
     { name: 'error', type: 'text', maxLength: 1000, admin: { ...recorded, description: 'Why the engine gave nothing usable.' } },
     { name: 'autoAccepted', type: 'checkbox', defaultValue: false, admin: recorded },
     { name: 'decidedAt', type: 'date', admin: { ...recorded, date: { pickerAppearance: 'dayAndTime' } } },

@@ -34,6 +34,7 @@ import * as migration_20261127_070152_live_streams from './20261127_070152_live_
 import * as migration_20261127_071329_live_jobs from './20261127_071329_live_jobs';
 import * as migration_20261127_100111_for_you from './20261127_100111_for_you';
 import * as migration_20261127_151909_video_files_removal from './20261127_151909_video_files_removal';
+import * as migration_20261127_170409_seo_proposal_decisions from './20261127_170409_seo_proposal_decisions';
 import * as migration_20261127_170709_video_media_tools from './20261127_170709_video_media_tools';
 
 export const migrations = [
@@ -216,6 +217,11 @@ export const migrations = [
     up: migration_20261127_151909_video_files_removal.up,
     down: migration_20261127_151909_video_files_removal.down,
     name: '20261127_151909_video_files_removal',
+  },
+  {
+    up: migration_20261127_170409_seo_proposal_decisions.up,
+    down: migration_20261127_170409_seo_proposal_decisions.down,
+    name: '20261127_170409_seo_proposal_decisions',
   },
   {
     up: migration_20261127_170709_video_media_tools.up,

@@ -1,6 +1,7 @@
 export { assertSeoBotAdmin } from './access'
 export { getSeoBotSettings, getSeoBotStatus, processSeoNow, startSeoBot, stopSeoBot, updateSeoBotSettings } from './bot'
 export { generateSeo, seoProvider } from './engine'
-export { acceptProposal, listProposals, rejectProposal } from './proposals'
+export { acceptProposal, decideMany, regenerateProposal, rejectProposal } from './decide'
+export { listProposals } from './proposals'
 export { runSeoBot, type SeoRunResult } from './run'
 export { SEO_BOT_TASK_SLUG, seoBotTask } from './task'

@@ -7,7 +7,8 @@ import type { SeoFields } from '../../../shared/seo-bot'
 import { inTransaction, poolDb, transactionDb } from '../db/transactions'
 import { loadSeoContext } from './context'
 import { generateSeo, seoProvider, type SeoContext, type SeoProvider } from './engine'
-import { applyProposal } from './proposals'
+import { decideFields } from './decide'
+import { inputHashSql, toSource, type VideoSource } from './source'
 import { addProcessed, claimRun, readState, releaseRun, renewRun } from './state'
 
 /** Videos looked at per run; the rest wait for the next one (a run stays short, its lease ample). */
@@ -22,7 +23,7 @@ export type SeoRunResult = {
   remaining: boolean
 }
 
-type Candidate = { id: number; title: string; description: string | null; duration: string | null; tags: string[]; inputHash: string }
+type Candidate = VideoSource
 
 const nothing = (skipped: SeoRunResult['skipped']): SeoRunResult => ({ skipped, proposed: 0, applied: 0, failed: 0, remaining: false })
 
@@ -72,21 +73,14 @@ async function videosWithoutSeo(payload: Payload, provider: string): Promise<Can
     select v.id, v.title, v.description, v.duration, h.input_hash,
       coalesce((select array_agg(t.text order by t."order") from videos_texts t where t.parent_id = v.id and t.path = 'tags'), '{}') as tags
     from videos v
-    cross join lateral (select md5(concat_ws(chr(31), ${provider}::text, v.title, coalesce(v.description, ''), coalesce(v.duration, ''))) as input_hash) h
+    cross join lateral (select ${inputHashSql(provider)} as input_hash) h
     where not coalesce(v.seo_generated, false)
       and not exists (
         select 1 from seo_proposals p
         where p.video_id = v.id and (p.status = 'pending' or (p.status in ('rejected', 'failed') and p.input_hash = h.input_hash)))
     order by v.published_at desc, v.id desc
     limit ${SEO_RUN_BATCH + 1}`)
-  return rows.map((row) => ({
-    id: Number(row.id),
-    title: String(row.title),
-    description: (row.description as string | null) ?? null,
-    duration: (row.duration as string | null) ?? null,
-    tags: ((row.tags as (string | null)[] | null) ?? []).filter((tag): tag is string => Boolean(tag?.trim())),
-    inputHash: String(row.input_hash),
-  }))
+  return rows.map(toSource)
 }
 
 async function processVideo(payload: Payload, provider: SeoProvider, context: SeoContext, video: Candidate, autoAccept: boolean): Promise<'proposed' | 'applied' | 'failed'> {
@@ -101,7 +95,7 @@ async function processVideo(payload: Payload, provider: SeoProvider, context: Se
     // overrideAccess: the bot's own writes, from the jobs queue (no user; the collection is closed to writes).
     const proposal = await payload.create({
       collection: 'seo-proposals',
-      data: { video: video.id, status: fields ? 'pending' : 'failed', provider: provider.name, inputHash: video.inputHash, fields, error: failure },
+      data: { video: video.id, status: fields ? 'pending' : 'failed', provider: provider.name, inputHash: video.inputHash, fields, decisions: {}, error: failure },
       overrideAccess: true,
       depth: 0,
       req,
@@ -109,7 +103,8 @@ async function processVideo(payload: Payload, provider: SeoProvider, context: Se
     if (!fields) return 'failed'
     await addProcessed(payload, await transactionDb(payload, req))
     if (!autoAccept) return 'proposed'
-    await applyProposal(payload, req, { proposalId: proposal.id, videoId: video.id, fields, decidedBy: null, auto: true })
+    // Auto-accept decides every field as an admin's plain Accept would: hand-written key moments are kept.
+    await decideFields(payload, req, { id: proposal.id, videoId: video.id, fields, decisions: {}, fresh: true }, { by: null, auto: true })
     return 'applied'
   })
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { SEO_BOT_DESCRIPTION_MAX, SEO_BOT_TITLE_MAX, seoFieldsSchema } from '../../../../shared/seo-bot'
+import { SEO_BOT_DESCRIPTION_MAX, seoFieldsSchema } from '../../../../shared/seo-bot'
 import { generateSeo, seoProvider } from '.'
-import { emotionalTone, generateLocalSeo } from './local'
-import { parseChapters, rankTerms } from './text'
+import { videos } from '../../../seed/fixtures/videos'
+import { emotionalTone, generateLocalSeo, seoTitle } from './local'
+import { isStopword, isTopicWord, parseChapters, rankTerms } from './text'
 import type { SeoContext } from './types'
 
 const context: SeoContext = {
@@ -40,17 +41,92 @@ const TOWN_HALL = {
   duration: null,
 }
 
+/** Real seeded videos (cms/seed/fixtures/videos.ts), as the bot reads them. */
+const seeded = (videoId: string) => {
+  const video = videos.find((v) => v.videoId === videoId)!
+  return { title: video.title, description: video.description ?? null, duration: video.duration ?? null }
+}
+const SEEDED = {
+  trafficStop: seeded('7cMLggxfvVl'),
+  mutualAid: seeded(videos.find((v) => v.title.startsWith('Mutual Aid 101'))!.videoId),
+  oversight: seeded(videos.find((v) => v.title.startsWith('Quick Take'))!.videoId),
+  juneteenth: seeded(videos.find((v) => v.title.startsWith('How Juneteenth'))!.videoId),
+  townHall: seeded('CsBlIZ1NAIR'),
+  shorts: seeded('MaoDB9f_Xq1'),
+}
+
 describe('the local SEO engine', () => {
-  it('keeps the title and description within 60 and 155 characters, cut at a word', () => {
+  it('keeps the title and description within 60 and 155 characters, ending at a sentence', () => {
     const out = generateLocalSeo(VOTING, context)
-    expect(out.seoTitle.length).toBeLessThanOrEqual(SEO_BOT_TITLE_MAX)
     expect(out.seoTitle).toBe('Your Vote, Your Voice')
-    expect(out.seoDescription.length).toBeLessThanOrEqual(SEO_BOT_DESCRIPTION_MAX)
-    expect(out.seoDescription.startsWith('Confused about early voting, mail ballots or ID rules?')).toBe(true)
+    // The short opening question gives way to the fuller sentence after it; never a keyword list.
+    expect(out.seoDescription).toBe('This quick explainer walks through how to check your registration, choose how to vote and make a plan.')
     const long = generateLocalSeo({ title: 'word '.repeat(40).trim(), description: 'lorem ipsum dolor '.repeat(30), duration: null }, context)
-    expect(long.seoTitle.length).toBeLessThanOrEqual(SEO_BOT_TITLE_MAX)
+    expect(long.seoTitle).toBeNull()
     expect(long.seoDescription.length).toBeLessThanOrEqual(SEO_BOT_DESCRIPTION_MAX)
-    expect(long.seoDescription.endsWith('…')).toBe(true)
+    expect(long.seoDescription).toMatch(/[.!?]$/)
+  })
+
+  it('proposes a title only when it improves on the video title', () => {
+    // Already fits in search results: nothing to propose.
+    expect(seoTitle(SEEDED.trafficStop.title)).toBeNull()
+    expect(seoTitle('Shorts: Three Things to Check Before You Share')).toBeNull()
+    // Too long: its lead, when that names the subject…
+    expect(seoTitle('Teaching Hard History: A Conversation With Classroom Teachers and Parents')).toBe('Teaching Hard History')
+    // …else its main part; never a cut mid-phrase.
+    expect(seoTitle("Live Q&A Replay: Your Questions on Housing and Tenants' Rights")).toBe("Your Questions on Housing and Tenants' Rights")
+    expect(seoTitle('An extremely long title without any separator that goes on and on past the limit')).toBeNull()
+    // Hashtags stuffed into a title are taken out.
+    expect(seoTitle('Know Your Rights at a Traffic Stop #police #rights #shorts')).toBe('Know Your Rights at a Traffic Stop')
+  })
+
+  it('writes descriptions that read like a person wrote them: whole sentences, no keyword lists', () => {
+    for (const video of Object.values(SEEDED)) {
+      const out = generateLocalSeo(video, context)
+      expect(out.seoDescription, video.title).toMatch(/[.!?]$/)
+      expect(out.seoDescription, video.title).not.toMatch(/…|Covers /)
+      expect(out.seoDescription.length, video.title).toBeLessThanOrEqual(SEO_BOT_DESCRIPTION_MAX)
+    }
+    // The seeded traffic-stop description opens with a 160-character sentence: cut at its clause, closed with a full stop.
+    expect(generateLocalSeo(SEEDED.trafficStop, context).seoDescription).toBe(
+      'A civil rights attorney walks through what the law generally says about traffic stops, searches and recording the police.',
+    )
+    // Calls to subscribe and links are not prose.
+    const promo = generateLocalSeo({ title: 'Mutual Aid 101: Starting a Network on Your Block', description: `Subscribe for more videos! ${SEEDED.mutualAid.description} Link in bio: https://example.com`, duration: null }, context)
+    expect(promo.seoDescription).toBe(generateLocalSeo(SEEDED.mutualAid, context).seoDescription)
+    // No prose at all: a sentence from the title.
+    expect(generateLocalSeo({ title: 'Harvest Day at the Garden', description: 'https://example.com #garden', duration: null }, context).seoDescription).toBe('Harvest Day at the Garden.')
+  })
+
+  it('proposes only tags about what the video is about', () => {
+    const stop = generateLocalSeo(SEEDED.trafficStop, { ...context, vocabulary: [...context.vocabulary, 'fake news', 'traffic stops', 'police'] })
+    expect(stop.tags).toEqual(expect.arrayContaining(['traffic stops', 'police']))
+    for (const video of Object.values(SEEDED)) {
+      const out = generateLocalSeo(video, context)
+      for (const tag of out.tags) {
+        // No stop word, and no low-information word on its own ('during', 'actually', 'became').
+        expect(tag.split(' ').some((w) => isStopword(w)), `${video.title}: ${tag}`).toBe(false)
+        if (!tag.includes(' ')) expect(isTopicWord(tag) || context.vocabulary.includes(tag), `${video.title}: ${tag}`).toBe(true)
+      }
+    }
+    expect(generateLocalSeo(SEEDED.oversight, context).tags).not.toEqual(expect.arrayContaining(['board actually']))
+    expect(generateLocalSeo(SEEDED.oversight, context).tags).toContain('civilian oversight')
+    expect(generateLocalSeo(SEEDED.juneteenth, context).tags).not.toContain('became')
+  })
+
+  it('never tags what the text says a video is not about', () => {
+    const vocabulary = [...context.vocabulary, 'fake news', 'conspiracy']
+    const denied = {
+      ...SEEDED.trafficStop,
+      description: `${SEEDED.trafficStop.description}\nThis is not fake news and not a conspiracy theory: it is what the law says. Never fake news, never conspiracy.`,
+    }
+    const out = generateLocalSeo(denied, { ...context, vocabulary })
+    expect(out.tags).not.toContain('fake news')
+    expect(out.tags).not.toContain('conspiracy')
+    expect(out.keywords.join(' ')).not.toMatch(/fake|conspiracy/)
+    // The same words said plainly are the video's topic.
+    const asserted = generateLocalSeo({ title: 'Spotting Fake News Before You Share', description: 'How fake news spreads in group chats, and how to check fake news before you share it.', duration: null }, { ...context, vocabulary })
+    expect(asserted.tags).toContain('fake news')
   })
 
   it('turns chapter lines into key moments and a timestamped summary, in time order', () => {

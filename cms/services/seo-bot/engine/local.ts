@@ -4,7 +4,7 @@ import Sentiment from 'sentiment'
 import { parseIsoDuration } from '../../../../shared/format'
 import { SEO_BOT_DESCRIPTION_MAX, SEO_BOT_KEYWORDS_MAX, SEO_BOT_TAGS_MAX, SEO_BOT_TITLE_MAX, type SeoFields } from '../../../../shared/seo-bot'
 import type { SeoContext, SeoInput } from './types'
-import { clampWithEllipsis, cutAtWord, hashtags, parseChapters, rankTerms, sentences, stem, termKey, words, type RankedTerm } from './text'
+import { hashtags, isLowInformation, isStopword, isTopicWord, parseChapters, rankTerms, sentences, stem, termKey, words, type RankedTerm } from './text'
 
 const sentiment = new Sentiment()
 
@@ -26,14 +26,15 @@ export function generateLocalSeo(input: SeoInput, context: SeoContext): SeoField
     ]),
     context.vocabulary,
   )
-  const keywords = pickKeywords(ranked)
-  const tags = pickTags(ranked, [...(input.tags ?? []), ...hashtags(description)], context.vocabulary)
+  const keywords = pickKeywords(ranked.filter((t) => namesTopic(t, new Set(context.vocabulary.map(termKey)))))
+  const titleKeys = new Set(rankTerms([{ text: title, weight: 1 }]).map((t) => t.key))
+  const tags = pickTags(ranked, [...(input.tags ?? []), ...hashtags(description)], context.vocabulary, titleKeys)
   const topic = keywords.slice(0, 2)
   const format = detectFormat(`${title} ${body} ${chapterText}`)
 
   return {
     seoTitle: seoTitle(title),
-    seoDescription: seoDescription(title, body, keywords),
+    seoDescription: seoDescription(title, body),
     keywords,
     tags,
     category: pickCategory(ranked, context),
@@ -45,29 +46,67 @@ export function generateLocalSeo(input: SeoInput, context: SeoContext): SeoField
   }
 }
 
-/** The title as it is when it fits; else its lead before a separator, else cut at a word. */
-function seoTitle(title: string): string {
-  if (title.length <= SEO_BOT_TITLE_MAX) return title
-  const lead = title.split(/\s[-–—|:]\s|:\s/)[0]!.trim()
-  if (lead.length >= 20 && lead.length <= SEO_BOT_TITLE_MAX) return lead
-  return cutAtWord(title, SEO_BOT_TITLE_MAX)
+/**
+ * A search title only when it improves on the video's own: hashtags out, and a title too long for
+ * search results brought to its lead or its main part before a separator ('Lead: main part'),
+ * 20–60 characters. A title that already fits, or that only a cut mid-phrase would shorten, is
+ * not proposed (null): the page then uses the title itself.
+ */
+export function seoTitle(title: string): string | null {
+  const clean = title
+    .replace(/(?:^|\s)#[\p{L}\p{N}_]+/gu, ' ')
+    .replace(/\s+([,:;!?])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\-–—|:]+|[\s\-–—|:]+$/g, '')
+  const better = clean.length <= SEO_BOT_TITLE_MAX ? clean : titlePart(clean)
+  return better && better.length >= 20 && better !== title.trim() ? better : null
 }
 
-/** The description's opening sentences that fit; a short one gets what the video covers. */
-function seoDescription(title: string, body: string, keywords: string[]): string {
+/** The title's longest part between separators that fits and reads as a title. */
+function titlePart(title: string): string | null {
+  const parts = title.split(/\s[-–—|]\s|:\s/).map((p) => p.trim())
+  const fits = (p: string) => p.length >= 20 && p.length <= SEO_BOT_TITLE_MAX && !isStopword(p.split(' ').pop()!.toLowerCase())
+  // The lead names the subject ('Teaching Hard History: A Conversation With…'); else the longest part that fits.
+  if (fits(parts[0]!)) return parts[0]!
+  return parts.filter(fits).sort((a, b) => b.length - a.length)[0] ?? null
+}
+
+/** Sentences a person would put in a search snippet: not links, calls to subscribe, hashtags or shouting. */
+const isProse = (sentence: string) =>
+  /[.!?]$/.test(sentence) &&
+  sentence.length >= 8 &&
+  !/https?:|www\.|@|#|\b(subscribe|follow us|patreon|merch|sponsored|affiliate|link in|click)\b/i.test(sentence) &&
+  sentence !== sentence.toUpperCase()
+
+/**
+ * The description's opening sentences that fit in whole, so it ends at a sentence. When the first
+ * is too long, its opening clauses up to a comma or dash (60 characters at least) close with a
+ * full stop; with no prose to take, a sentence made from the title. Never a list of keywords.
+ */
+export function seoDescription(title: string, body: string): string {
+  const prose = sentences(body).filter(isProse)
   let text = ''
-  for (const sentence of sentences(body)) {
+  for (const sentence of prose) {
     const next = text ? `${text} ${sentence}` : sentence
     if (next.length > SEO_BOT_DESCRIPTION_MAX) break
     text = next
   }
-  if (!text) text = body ? clampWithEllipsis(body, SEO_BOT_DESCRIPTION_MAX) : title
-  const covers = keywords.slice(0, 3)
-  if (text.length < 90 && covers.length) {
-    const more = `${/[.!?…]$/.test(text) ? '' : '.'} Covers ${listOf(covers)}.`
-    if (text.length + more.length <= SEO_BOT_DESCRIPTION_MAX) text += more
+  // A short opening (a question, a greeting) gives way to a fuller sentence just after it that fits.
+  if (text && text.length < 60) {
+    const fuller = prose.slice(0, 3).filter((p) => p.length > text.length && p.length <= SEO_BOT_DESCRIPTION_MAX).sort((a, b) => b.length - a.length)[0]
+    if (fuller) text = fuller
   }
-  return clampWithEllipsis(text, SEO_BOT_DESCRIPTION_MAX)
+  if (text) return text
+  const first = prose[0]
+  if (first) {
+    // A clause boundary, not a comma inside a list ('repairs, deposits').
+    const clauses = [...first.matchAll(/;\s|,\s(?=(?:and|but|so|while|which|who|because)\s)|\s[–—]\s/g)].map((m) => m.index!).filter((at) => at >= 60 && at < SEO_BOT_DESCRIPTION_MAX)
+    const cut = clauses.pop()
+    if (cut !== undefined) return `${first.slice(0, cut).replace(/\s+(and|or|but|with)$/i, '')}.`
+  }
+  const fromTitle = title.replace(/\s+/g, ' ').trim().replace(/[\s:|–—-]+$/, '')
+  const sentence = /[.!?]$/.test(fromTitle) ? fromTitle : `${fromTitle}.`
+  return sentence.length <= SEO_BOT_DESCRIPTION_MAX ? sentence : `${titlePart(fromTitle) ?? fromTitle.slice(0, SEO_BOT_DESCRIPTION_MAX - 1).replace(/\s+\S*$/, '')}.`
 }
 
 const listOf = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`)
@@ -82,6 +121,14 @@ function preferVocabulary(ranked: RankedTerm[], vocabulary: string[]): RankedTer
  * The best terms, no term twice: a word inside a phrase already picked is left out, and so is a
  * phrase sharing a word with one ('community town' after 'town hall').
  */
+/** A term that names something (the rule tags follow, without their count): a site tag, a topic word, or a phrase of words that each say something. */
+function namesTopic(t: RankedTerm, known: Set<string>): boolean {
+  if (known.has(t.key)) return true
+  const forms = t.text.split(' ')
+  if (forms.length === 1) return isTopicWord(t.text)
+  return !forms.some((w) => isStopword(w) || isLowInformation(w) || /ly$/.test(w))
+}
+
 function pickKeywords(ranked: RankedTerm[]): string[] {
   const picked: RankedTerm[] = []
   for (const term of ranked) {
@@ -97,27 +144,42 @@ function pickKeywords(ranked: RankedTerm[]): string[] {
 }
 
 /**
- * The video's own tags and hashtags first, then the site's tags the text speaks of (their
- * spelling, ranked by how much the text says of them), then its best terms, up to the limit.
+ * The video's own tags and hashtags first, then the site's tags the text speaks of, then its best
+ * new terms, up to the limit. A tag must name a topic the video is about: a term the text denies
+ * ('not fake') was never counted, a stopword or low-information word alone is never a tag, a
+ * term must be in the title or said at least twice (a tag the site already uses, once), and a
+ * new term sharing a word with a tag already chosen ('montgomery bus' after 'bus boycott') adds nothing.
  */
-function pickTags(ranked: RankedTerm[], ownTags: string[], vocabulary: string[]): string[] {
-  const score = new Map(ranked.map((t) => [t.key, t.score]))
+function pickTags(ranked: RankedTerm[], ownTags: string[], vocabulary: string[], titleKeys: Set<string>): string[] {
+  const known = new Set(vocabulary.map(termKey))
+  const topical = (t: RankedTerm) => {
+    if (known.has(t.key)) return titleKeys.has(t.key) || t.score >= 1.5
+    // A new phrase must be of words that each say something ('board actually' is not).
+    return namesTopic(t, known) && (titleKeys.has(t.key) || t.score >= 2)
+  }
+  const score = new Map(ranked.filter(topical).map((t) => [t.key, t.score]))
   const fromVocabulary = vocabulary
     .map((tag) => ({ tag, key: termKey(tag) }))
     .filter((v) => v.key && score.has(v.key))
     .sort((a, b) => score.get(b.key)! - score.get(a.key)! || a.tag.localeCompare(b.tag))
     .map((v) => v.tag)
   const byKey = new Map(vocabulary.map((tag) => [termKey(tag), tag]))
-  const candidates = [...ownTags.map((t) => byKey.get(termKey(t)) ?? t.trim()), ...fromVocabulary, ...ranked.map((t) => byKey.get(t.key) ?? t.text)]
+  const own = ownTags.map((t) => byKey.get(termKey(t)) ?? t.trim()).filter((t) => termKey(t).split(' ').some((w) => !isStopword(w)))
+  const fresh = ranked.filter((t) => score.has(t.key) && !byKey.has(t.key)).map((t) => t.text)
   const seen = new Set<string>()
   const tags: string[] = []
-  for (const tag of candidates) {
+  const usedWords = new Set<string>()
+  const take = (tag: string, newTerm: boolean) => {
     const key = termKey(tag)
-    if (!key || seen.has(key)) continue
+    if (!key || seen.has(key) || tags.length >= SEO_BOT_TAGS_MAX) return
+    if (newTerm && key.split(' ').some((w) => usedWords.has(w))) return
     seen.add(key)
     tags.push(tag)
-    if (tags.length >= SEO_BOT_TAGS_MAX) break
+    for (const w of key.split(' ')) usedWords.add(w)
   }
+  for (const tag of own) take(tag, false)
+  for (const tag of fromVocabulary) take(tag, false)
+  for (const tag of fresh) take(tag, true)
   return tags
 }
 

@@ -23,6 +23,36 @@ const EXTRA_STOPWORDS = [
 ]
 const STOPWORDS = new Set([...eng, ...EXTRA_STOPWORDS])
 
+/**
+ * Words that are content words in a sentence but say nothing of a video's subject on their own:
+ * a tag or keyword is never one of these alone (in a phrase they may stand: 'traffic stop').
+ */
+const LOW_INFORMATION = new Set([
+  'actually', 'across', 'behind', 'during', 'within', 'without', 'among', 'almost', 'already', 'cannot', 'can\'t', 'plus',
+  'ask', 'asked', 'asking', 'show', 'shows', 'showed', 'hold', 'became', 'become', 'becomes', 'feel', 'feels', 'keep', 'keeps',
+  'kept', 'meet', 'begin', 'begins', 'start', 'starts', 'avoid', 'leave', 'add', 'send', 'known', 'handle', 'took', 'stay',
+  'says', 'say', 'said', 'tell', 'tells', 'told', 'walks', 'walk', 'stop', 'stops', 'check', 'checks', 'share', 'shares',
+  'matter', 'matters', 'find', 'found', 'give', 'gives', 'put', 'try', 'use', 'used', 'uses', 'need', 'needs', 'help', 'helps',
+  'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'time', 'times', 'pro', 'basics', 'real', 'live', 'fast',
+  'tracks', 'age', 'answers', 'question', 'questions', 'step', 'steps', 'story', 'stories', 'people', 'person', 'alive',
+  'deeply', 'long', 'big', 'small', 'great', 'best', 'better', 'whole', 'several', 'another', 'other', 'others', 'able',
+  'fake', 'false', 'true', 'wrong', 'bad', 'hard', 'easy', 'simple', 'general', 'generally', 'available', 'possible', 'safe',
+  'plan', 'process', 'way', 'ways', 'kind', 'kinds', 'side', 'sides', 'lot', 'bit', 'place', 'places', 'world', 'life',
+])
+
+export const isLowInformation = (word: string) => LOW_INFORMATION.has(word)
+
+/**
+ * A word only worth a tag when it names something: not a stopword, not a low-information word,
+ * and not an adverb or a bare verb form ('-ly', '-ed', '-ing') unless the site already uses it as a tag.
+ */
+export const isTopicWord = (word: string) => isContentWord(word) && !LOW_INFORMATION.has(word) && !/(?:ly|ed|ing)$/.test(word)
+
+/** Words after which the next few words are denied, not asserted ('this is not fake news'). */
+const NEGATIONS = new Set(['not', 'no', 'never', 'nor', 'neither', 'without', 'cannot', "can't", "don't", "doesn't", "didn't", "isn't", "aren't", "wasn't", "weren't", "won't", "wouldn't", "shouldn't", "haven't", "hasn't", 'instead', 'unlike', 'rather', 'myth', 'myths'])
+/** How many words a negation reaches, within its clause. */
+const NEGATION_REACH = 4
+
 export const isStopword = (word: string) => STOPWORDS.has(word)
 
 export type Chapter = KeyMoment & { seconds: number }
@@ -85,7 +115,9 @@ export function stem(word: string): string {
 
 export const termKey = (phrase: string) => words(phrase).map(stem).join(' ')
 
-const isContentWord = (w: string) => w.length >= 3 && !STOPWORDS.has(w) && !/^\d+$/.test(w)
+function isContentWord(w: string) {
+  return w.length >= 3 && !STOPWORDS.has(w) && !/^\d+$/.test(w)
+}
 
 export type RankedTerm = { key: string; text: string; score: number }
 
@@ -113,11 +145,21 @@ export function rankTerms(parts: TextPart[]): RankedTerm[] {
     // Phrases never cross a sentence or a line.
     for (const chunk of part.text.split(/[.!?;:,()\n|–—]+/)) {
       const list = words(chunk)
+      // A word a negation reaches says what the video is not about: it counts for nothing.
+      let denied = 0
       list.forEach((w, i) => {
+        if (NEGATIONS.has(w)) {
+          denied = NEGATION_REACH
+          return
+        }
+        if (denied > 0) {
+          denied -= 1
+          return
+        }
         if (!isContentWord(w)) return
         add(stem(w), w, part.weight, false, heavy)
         const next = list[i + 1]
-        if (next && isContentWord(next)) add(`${stem(w)} ${stem(next)}`, `${w} ${next}`, part.weight * 1.5, true, heavy)
+        if (next && isContentWord(next) && !NEGATIONS.has(next)) add(`${stem(w)} ${stem(next)}`, `${w} ${next}`, part.weight * 1.5, true, heavy)
       })
     }
   }

@@ -1,10 +1,12 @@
-// POST /api/seo-bot/proposals/{id}/accept → { message } (admins; 404 unknown, 409 already decided).
+// POST /api/seo-bot/proposals/{id}/accept [{ fields?, values? }] → { message } (admins; 400 a bad
+// value, 404 unknown, 409 decided, stale or hand-written key moments).
 import type { APIRoute } from 'astro'
 
 import { parseInput } from '../../../../../../cms/services/posts'
-import { assertSeoBotAdmin, acceptProposal } from '../../../../../../cms/services/seo-bot'
+import { acceptProposal, assertSeoBotAdmin } from '../../../../../../cms/services/seo-bot'
 import { idSchema } from '../../../../../../shared/schemas/content-query'
-import { handle, json } from '../../../../../lib/http'
+import { seoAcceptSchema } from '../../../../../../shared/seo-bot'
+import { handle, json, parseJson } from '../../../../../lib/http'
 import { getPayloadClient } from '../../../../../lib/payload'
 
 export const POST: APIRoute = (context) =>
@@ -12,5 +14,6 @@ export const POST: APIRoute = (context) =>
     const user = context.locals.authUser
     assertSeoBotAdmin(user)
     const id = parseInput(idSchema('Proposal'), context.params.id)
-    return json(await acceptProposal(await getPayloadClient(), { user, id }))
+    const input = await parseJson(context.request, seoAcceptSchema)
+    return json(await acceptProposal(await getPayloadClient(), { user, id, input }))
   })
