@@ -374,10 +374,14 @@ export interface Video {
   videoId: string;
   title: string;
   description?: string | null;
+  /**
+   * A date ahead schedules it: until then only admins see it, and it is listed from then on.
+   */
   publishedAt: string;
+  visibility: 'public' | 'unlisted' | 'private';
   thumbnailUrl?: string | null;
   /**
-   * ISO 8601, e.g. PT12M34S
+   * m:ss or h:mm:ss, e.g. 12:34
    */
   duration?: string | null;
   /**
@@ -1631,6 +1635,7 @@ export interface VideosSelect<T extends boolean = true> {
   title?: T;
   description?: T;
   publishedAt?: T;
+  visibility?: T;
   thumbnailUrl?: T;
   duration?: T;
   viewCount?: T;
