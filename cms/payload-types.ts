@@ -378,7 +378,7 @@ export interface Video {
    * A date ahead schedules it: until then only admins see it, and it is listed from then on.
    */
   publishedAt: string;
-  visibility: 'public' | 'unlisted' | 'private';
+  visibility?: ('public' | 'unlisted' | 'private') | null;
   thumbnailUrl?: string | null;
   /**
    * m:ss or h:mm:ss, e.g. 12:34

@@ -58,9 +58,11 @@ export const Videos: CollectionConfig = {
     {
       name: 'visibility',
       type: 'select',
-      required: true,
       defaultValue: 'public',
       index: true,
+      // Never stored empty: a cleared choice is the default (the rule reads no value as hidden).
+      hooks: { beforeChange: [({ value }) => value ?? 'public'] },
+      admin: { isClearable: false },
       options: VIDEO_VISIBILITIES.map((value) => ({ label: VIDEO_VISIBILITY_LABELS[value], value })),
     },
     { name: 'thumbnailUrl', type: 'text', maxLength: 1000 },

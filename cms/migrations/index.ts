@@ -34,7 +34,7 @@ import * as migration_20261127_070152_live_streams from './20261127_070152_live_
 import * as migration_20261127_071329_live_jobs from './20261127_071329_live_jobs';
 import * as migration_20261127_100111_for_you from './20261127_100111_for_you';
 import * as migration_20261127_151909_video_files_removal from './20261127_151909_video_files_removal';
-import * as migration_20261127_170337_video_visibility from './20261127_170337_video_visibility';
+import * as migration_20261127_170610_video_visibility from './20261127_170610_video_visibility';
 
 export const migrations = [
   {
@@ -218,8 +218,8 @@ export const migrations = [
     name: '20261127_151909_video_files_removal',
   },
   {
-    up: migration_20261127_170337_video_visibility.up,
-    down: migration_20261127_170337_video_visibility.down,
-    name: '20261127_170337_video_visibility'
+    up: migration_20261127_170610_video_visibility.up,
+    down: migration_20261127_170610_video_visibility.down,
+    name: '20261127_170610_video_visibility'
   },
 ];

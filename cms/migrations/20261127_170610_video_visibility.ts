@@ -1,11 +1,11 @@
 import { sql, type MigrateDownArgs, type MigrateUpArgs } from '@payloadcms/db-postgres'
 
-// Who a video is for: existing videos stay public (the column's default fills them).
+// Who a video is for: the column's default fills existing rows, so every video so far stays public.
 
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE TYPE "public"."enum_videos_visibility" AS ENUM('public', 'unlisted', 'private');
-  ALTER TABLE "videos" ADD COLUMN "visibility" "enum_videos_visibility" DEFAULT 'public' NOT NULL;
+  ALTER TABLE "videos" ADD COLUMN "visibility" "enum_videos_visibility" DEFAULT 'public';
   CREATE INDEX "videos_visibility_idx" ON "videos" USING btree ("visibility");`)
 }
 
