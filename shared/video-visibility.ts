@@ -14,7 +14,7 @@ export const VIDEO_VISIBILITY_LABELS: Record<VideoVisibility, string> = {
 /** PATCH /api/admin/videos/{videoId}: what /admin's video list changes. */
 export const adminVideoUpdateSchema = z
   .object({
-    visibility: z.enum(VIDEO_VISIBILITIES).optional(),
+    visibility: z.enum(VIDEO_VISIBILITIES, { error: 'Choose Public, Unlisted or Private.' }).optional(),
     publishedAt: z.iso.datetime({ offset: true, message: 'Enter a valid publish date.' }).optional(),
   })
   .strict()

@@ -1,6 +1,6 @@
 import type { Access, FieldAccess, Where } from 'payload'
 
-import { playableVideosWhere } from '../services/premium-gate/playable'
+import { viewableVideosWhere } from '../services/premium-gate/playable'
 import { requestUser, userIsAdmin } from './roles'
 
 export const anyone: Access = () => true
@@ -27,10 +27,11 @@ export const publishedOrAdmin: Access = ({ req }) => {
 }
 
 /**
- * Videos: everyone reads those on the site; only admins read one the YouTube sync found removed
- * from YouTube, or an upload that does not play yet (transcoding, or failed: playableVideosWhere).
+ * Videos: everyone reads those viewable by their link (public or unlisted, published by now, and
+ * playing: viewableVideosWhere); only admins read a private or scheduled one, one the YouTube sync
+ * found removed from YouTube, or an upload that does not play yet (transcoding, or failed).
  */
-export const onSiteOrAdmin: Access = ({ req }) => (userIsAdmin(requestUser(req)) ? true : { and: [{ youtubeRemovedAt: { exists: false } }, playableVideosWhere] })
+export const onSiteOrAdmin: Access = ({ req }) => (userIsAdmin(requestUser(req)) ? true : { and: [{ youtubeRemovedAt: { exists: false } }, viewableVideosWhere()] })
 
 /** Announcements that are switched on, started (no start time, or one passed) and not yet expired (spec §4). */
 export function activeAnnouncementWhere(now: Date = new Date()): Where {
