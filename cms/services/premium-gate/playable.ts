@@ -2,11 +2,14 @@
 // Three questions, one place:
 // - playable: an upload plays only once transcoded; while it waits, transcodes or after it failed
 //   only admins see it (with its state).
-// - viewable (by its link): playable, not private, and its publish date reached. The Videos read
-//   rule (`onSiteOrAdmin`, cms/access) applies it to everyone but admins, so every door that reads
-//   videos for someone (the video page's 404, the JSON API, /cms/api, comments) and /media follow it.
-// - listed: viewable and public. Every list applies it, to admins too: the home page, /vlog, Up
-//   Next and auto-play, Recommended Videos, feeds and the sitemap, For You (its catalogue).
+// - viewable (by its link): playable, not private, and its publish date reached. A read that names
+//   one video by its link (the video page, /api/videos/{videoId}, its comments, views, bookmarks)
+//   says so with `context: VIDEO_BY_LINK`; the Videos read rule (`onSiteOrAdmin`, cms/access) then
+//   applies this filter to everyone but admins. /media applies isViewable itself.
+// - listed: viewable and public. Every other read by someone who is not an admin gets it from the
+//   read rule (/cms/api and GraphQL lists, a find by row id: an unlisted video is never enumerable),
+//   and every list applies it to admins too: the home page, /vlog, Up Next and auto-play,
+//   Recommended Videos, feeds and the sitemap, For You (its catalogue).
 //   Unlisted videos play by their link only; a scheduled one is listed from its publish date, in
 //   its place by that date, never ahead of it.
 import type { Where } from 'payload'
@@ -47,7 +50,13 @@ export const isViewable = (video: VisibleItem, now: Date = new Date()): boolean 
 /** Whether `video` is in lists, feeds, the sitemap and recommendations at `now` (for everyone, admins too). */
 export const isListed = (video: VisibleItem, now: Date = new Date()): boolean => isViewable(video, now) && video.visibility === 'public'
 
-/** isViewable as a row filter: the Videos read rule for everyone but admins. */
+/** Local API `context` of a read that names one video by its link (videoId): the read rule lets unlisted videos through. */
+export const VIDEO_BY_LINK = { videoByLink: true } as const
+
+/** Whether a request's context is such a read. */
+export const isReadByLink = (context: Record<string, unknown> | undefined): boolean => context?.videoByLink === true
+
+/** isViewable as a row filter: the Videos read rule, for a read by link, for everyone but admins. */
 export const viewableVideosWhere = (now: Date = new Date()): Where => ({
   and: [playableVideosWhere, { visibility: { in: ['public', 'unlisted'] } }, { publishedAt: { less_than_equal: now.toISOString() } }],
 })

@@ -5,7 +5,7 @@ import type { LockReason, VideoDetail, VideoSeo, VideoSummary } from '../../../s
 import type { TranscodeStatus } from '../../../shared/video-upload'
 import type { Video } from '../../payload-types'
 import { notFound } from '../errors'
-import { canOpen, isPlayable, lockReason, type GateItem } from '../premium-gate'
+import { canOpen, isPlayable, lockReason, VIDEO_BY_LINK, type GateItem } from '../premium-gate'
 import { cachedGated } from '../premium-gate/cache'
 import { nextPlayableVideo, recommendedVideos, type Viewer } from './list'
 import { toVideoDetail, toVideoSeo } from './mappers'
@@ -32,6 +32,8 @@ async function readVideoDoc(payload: Payload, user: Viewer, videoId: string): Pr
     pagination: false,
     depth: 0,
     joins: false,
+    // Named by its link: an unlisted video opens (a private or scheduled one does not).
+    context: VIDEO_BY_LINK,
     user,
     overrideAccess: false,
   })
