@@ -44,3 +44,10 @@ export type AdminVideoRow = {
 }
 
 export type AdminVideoPage = { videos: AdminVideoRow[]; page: number; totalPages: number; totalDocs: number }
+
+/** The video page's note when a video is not listed (only those with its link, or admins, get there). */
+export const NOT_LISTED_NOTES = {
+  unlisted: 'Unlisted: anyone with the link can watch it; it is in no list, feed or recommendation.',
+  private: 'Private: only admins see this video; everyone else gets Video not found.',
+  scheduled: (when: string) => `Scheduled: published on ${when}. Until then only admins see it; everyone else gets Video not found.`,
+} as const

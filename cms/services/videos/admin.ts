@@ -8,7 +8,6 @@ import { notFound } from '../errors'
 import { assertAdmin, asCaller, type Caller } from '../posts/admin-only'
 import { isPublishedBy } from '../premium-gate'
 import { VIDEO_NOT_FOUND } from './get'
-import { NEWEST_FIRST } from './list'
 
 /** Rows per page of /admin's video list. */
 export const ADMIN_VIDEOS_PER_PAGE = 20
@@ -45,12 +44,12 @@ export function toAdminVideoRow(doc: AdminDoc, now: Date = new Date()): AdminVid
   }
 }
 
-/** GET /api/admin/videos?page=: every video (admins only), newest publish date first (scheduled ones at the top). */
+/** GET /api/admin/videos?page=: every video (admins only), the most recently added first (a new upload or import is at the top). */
 export async function listAdminVideos(payload: Payload, { user, page = 1 }: { user: Caller; page?: number }): Promise<AdminVideoPage> {
   assertAdmin(user)
   const result = await payload.find({
     collection: 'videos',
-    sort: NEWEST_FIRST,
+    sort: ['-createdAt', '-id'],
     page,
     limit: ADMIN_VIDEOS_PER_PAGE,
     depth: 0,
