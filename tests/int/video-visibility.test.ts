@@ -107,10 +107,21 @@ describe('video visibility, door by door', () => {
     expect((await member.get(`/cms/api/videos/${videos.public.id}`)).status).toBe(200)
   })
 
-  it('the comments of an unlisted video are open to those with its link; a private one has none for them', async () => {
+  it('the comments of an unlisted video are open to those with its link; a private one has none for anyone but admins', async () => {
     const posted = await member.post(`/api/videos/${videos.unlisted.videoId}/comments`, { authorName: 'Link Holder', authorEmail: '', content: 'Found it by its link.' })
     expect(posted.status, JSON.stringify(posted.body)).toBe(201)
     expect((await member.post(`/api/videos/${videos.private.videoId}/comments`, { authorName: 'Guesser', authorEmail: '', content: 'Guessing.' })).status).toBe(404)
+    // Through /cms/api too: the discussion of a video made private goes with it, even for a Premium member.
+    const ofVideo = `/cms/api/comments?where[video][equals]=${videos.unlisted.id}&depth=0`
+    expect((await premium.get(ofVideo)).body.totalDocs).toBe(1)
+    expect((await admin.patch(`/api/admin/videos/${videos.unlisted.videoId}`, { visibility: 'private' })).status).toBe(200)
+    try {
+      expect((await premium.get(ofVideo)).body.totalDocs).toBe(0)
+      expect((await new ApiClient(baseUrl).get(ofVideo)).body.totalDocs).toBe(0)
+      expect((await admin.get(ofVideo)).body.totalDocs).toBe(1)
+    } finally {
+      expect((await admin.patch(`/api/admin/videos/${videos.unlisted.videoId}`, { visibility: 'unlisted' })).status).toBe(200)
+    }
   })
 })
 
