@@ -118,7 +118,7 @@ async function readVideoPageData(payload: Payload, user: Viewer, videoId: string
   const streamUrl = video.locked === null && doc.source === 'manual' && doc.transcodeStatus === 'ready' ? (doc.hlsUrl ?? null) : null
   const others = recommended.filter((v) => v.videoId !== upNext?.videoId).slice(0, VIDEO_PAGE.recommended)
   const offSite = isPlayable(doc) ? null : { status: doc.transcodeStatus ?? 'queued', reason: doc.transcodeStatus === 'failed' ? (doc.transcodeError ?? null) : null }
-  const reason = doc.visibility === 'private' ? 'private' : !isPublishedBy(doc, now) ? 'scheduled' : doc.visibility === 'unlisted' ? 'unlisted' : null
+  const reason: NonNullable<VideoPageData['notListed']>['reason'] | null = doc.visibility === 'private' ? 'private' : !isPublishedBy(doc, now) ? 'scheduled' : doc.visibility === 'unlisted' ? 'unlisted' : null
   const notListed = reason ? { reason, publishedAt: doc.publishedAt } : null
   return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, recommended: others, streamUrl, offSite, notListed }
 }
