@@ -147,7 +147,7 @@ function VideoRow({ video, onChange, busy }: { video: AdminVideoRow; onChange: (
             Edit in /cms<span className="sr-only"> {video.title}</span>
           </ButtonLink>
         </div>
-        <Dialog open={previewing} onClose={() => setPreviewing(false)} title={video.title} className="max-w-3xl" portal>
+        <Dialog open={previewing} onClose={() => setPreviewing(false)} title={video.title} portal>
           {previewing ? <Preview video={video} /> : null}
         </Dialog>
       </td>
