@@ -378,7 +378,6 @@ export interface Video {
    * A date ahead schedules it: until then only admins see it, and it is listed from then on.
    */
   publishedAt: string;
-  visibility?: ('public' | 'unlisted' | 'private') | null;
   thumbnailUrl?: string | null;
   /**
    * m:ss or h:mm:ss, e.g. 12:34
@@ -465,6 +464,7 @@ export interface Video {
    */
   seoGenerated?: boolean | null;
   seoGeneratedAt?: string | null;
+  visibility?: ('public' | 'unlisted' | 'private') | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1635,7 +1635,6 @@ export interface VideosSelect<T extends boolean = true> {
   title?: T;
   description?: T;
   publishedAt?: T;
-  visibility?: T;
   thumbnailUrl?: T;
   duration?: T;
   viewCount?: T;
@@ -1673,6 +1672,7 @@ export interface VideosSelect<T extends boolean = true> {
       };
   seoGenerated?: T;
   seoGeneratedAt?: T;
+  visibility?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -54,17 +54,6 @@ export const Videos: CollectionConfig = {
       index: true,
       admin: { date: { pickerAppearance: 'dayAndTime' }, description: 'A date ahead schedules it: until then only admins see it, and it is listed from then on.' },
     },
-    // Who it is for (cms/services/premium-gate/playable.ts): unlisted plays by its link but is in no list, feed or recommendation.
-    {
-      name: 'visibility',
-      type: 'select',
-      defaultValue: 'public',
-      index: true,
-      // Never stored empty: a cleared choice is the default (the rule reads no value as hidden).
-      hooks: { beforeChange: [({ value }) => value ?? 'public'] },
-      admin: { isClearable: false },
-      options: VIDEO_VISIBILITIES.map((value) => ({ label: VIDEO_VISIBILITY_LABELS[value], value })),
-    },
     { name: 'thumbnailUrl', type: 'text', maxLength: 1000 },
     {
       name: 'duration',
@@ -160,6 +149,18 @@ export const Videos: CollectionConfig = {
         { name: 'seoGenerated', type: 'checkbox', defaultValue: false, admin: { description: 'Ticked when the SEO bot wrote these fields; untick to have it write them again.' } },
         { name: 'seoGeneratedAt', type: 'date' },
       ],
+    },
+    // Who it is for (cms/services/premium-gate/playable.ts): unlisted plays by its link but is in no list, feed or recommendation.
+    {
+      name: 'visibility',
+      type: 'select',
+      defaultValue: 'public',
+      index: true,
+      // Never stored empty: a cleared choice is the default (the rule reads no value as hidden).
+      hooks: { beforeChange: [({ value }) => value ?? 'public'] },
+      // Last in the list (shown in the sidebar): the collapsibles above keep their positions, so the editors' remembered open/closed sections stay theirs.
+      admin: { isClearable: false, position: 'sidebar' },
+      options: VIDEO_VISIBILITIES.map((value) => ({ label: VIDEO_VISIBILITY_LABELS[value], value })),
     },
   ],
 }
