@@ -42,9 +42,12 @@ test('the creator sets a video unlisted, then schedules it, from /admin', async 
     await expect(preview.getByTestId('admin-video-preview')).toBeVisible()
     await preview.getByRole('button', { name: 'Close' }).click()
 
-    await row.getByLabel(`Visibility of ${title}`).selectOption('unlisted')
+    const visibility = row.getByRole('combobox', { name: `Visibility of ${title}` })
+    await expect(visibility).toHaveText('Public')
+    await visibility.click()
+    await page.getByRole('option', { name: 'Unlisted — anyone with the link' }).click()
     await expectToast(page, 'Video updated')
-    await expect(row.getByLabel(`Visibility of ${title}`)).toHaveValue('unlisted')
+    await expect(visibility).toHaveText('Unlisted — anyone with the link')
 
     // Gone from the list; its link still plays, marked unlisted.
     await expect(await lastVlogPage()).toHaveCount(0)

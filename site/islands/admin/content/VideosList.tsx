@@ -1,6 +1,7 @@
 // /admin/content/videos: every video with where it stands (processing, ready, failed), who it is
 // for (visibility, changed here) and its publish date (a date ahead schedules it), a preview in
 // the site's own player, and a link to /cms for everything else.
+import * as Select from '@radix-ui/react-select'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 
@@ -25,12 +26,18 @@ import { Badge } from '../../ui/Badge'
 import { Button, ButtonLink } from '../../ui/Button'
 import { Dialog } from '../../ui/Dialog'
 import { Spinner } from '../../ui/Spinner'
-import { CARD_CLASS, INPUT_CLASS } from '../../ui/styles'
+import { CARD_CLASS, cx, INPUT_CLASS } from '../../ui/styles'
 import { fromWallClock, toWallClock } from './site-time'
 
 export const adminVideosQueryKey = (page: number) => ['/api/admin/videos', { page }] as const
 
 const STATUS_TONES: Record<AdminVideoStatus, 'success' | 'warning' | 'neutral'> = { ready: 'success', processing: 'warning', failed: 'neutral' }
+
+const CHEVRON = (
+  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <path d="m6 9 6 6 6-6" />
+  </svg>
+)
 
 const cmsHref = (video: AdminVideoRow) => `/cms/collections/videos/${video.id}`
 
@@ -92,19 +99,27 @@ function VideoRow({ video, onChange, busy }: { video: AdminVideoRow; onChange: (
         <label htmlFor={`${id}-visibility`} className="sr-only">
           Visibility of {video.title}
         </label>
-        <select
-          id={`${id}-visibility`}
-          className={`${INPUT_CLASS} h-9 min-w-[14rem] text-sm`}
-          value={video.visibility}
-          disabled={busy}
-          onChange={(e) => void onChange(video, { visibility: e.target.value as VideoVisibility }).catch(() => undefined)}
-        >
-          {VIDEO_VISIBILITIES.map((value) => (
-            <option key={value} value={value}>
-              {VIDEO_VISIBILITY_LABELS[value]}
-            </option>
-          ))}
-        </select>
+        <Select.Root value={video.visibility} disabled={busy} onValueChange={(value) => void onChange(video, { visibility: value as VideoVisibility }).catch(() => undefined)}>
+          <Select.Trigger id={`${id}-visibility`} className={cx(INPUT_CLASS, 'flex h-9 min-w-[15rem] items-center justify-between gap-2 text-left text-sm')}>
+            <Select.Value />
+            <Select.Icon>{CHEVRON}</Select.Icon>
+          </Select.Trigger>
+          <Select.Portal>
+            <Select.Content position="popper" sideOffset={4} className="z-50 min-w-(--radix-select-trigger-width) overflow-hidden rounded-md border border-border bg-card text-card-foreground shadow-lg">
+              <Select.Viewport className="p-1">
+                {VIDEO_VISIBILITIES.map((value) => (
+                  <Select.Item
+                    key={value}
+                    value={value}
+                    className="cursor-pointer rounded px-3 py-2 text-sm outline-none select-none data-highlighted:bg-muted data-[state=checked]:font-semibold"
+                  >
+                    <Select.ItemText>{VIDEO_VISIBILITY_LABELS[value]}</Select.ItemText>
+                  </Select.Item>
+                ))}
+              </Select.Viewport>
+            </Select.Content>
+          </Select.Portal>
+        </Select.Root>
       </td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap items-center gap-2">
