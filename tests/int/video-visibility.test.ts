@@ -172,6 +172,28 @@ describe('scheduling', () => {
   })
 })
 
+describe('a scheduled video goes out by itself', () => {
+  it('at its publish date, with nothing written: the cached lists and its page let it in from then on', async () => {
+    // Ten seconds ahead: time for the reads below to run before it.
+    const at = Date.now() + 10_000
+    const video = await createManualVideo(admin, { publishedAt: new Date(at).toISOString() })
+    try {
+      const visitor = new ApiClient(baseUrl)
+      // Read (and so cached) before its time: not there.
+      expect(text((await visitor.get('/vlog')).body)).not.toContain(video.videoId)
+      expect(text((await visitor.get('/api/videos?limit=100')).body)).not.toContain(video.videoId)
+      expect((await visitor.get(`/video/${video.videoId}`)).status).toBe(404)
+      await expect.poll(async () => text((await visitor.get('/vlog')).body).includes(video.videoId), { timeout: 30_000, intervals: [1_000] }).toBe(true)
+      expect(text((await visitor.get('/api/videos?limit=100')).body)).toContain(video.videoId)
+      expect(text((await visitor.get('/videos/rss.xml')).body)).toContain(video.videoId)
+      expect((await visitor.get(`/video/${video.videoId}`)).status).toBe(200)
+      expect((await getFile(video.file)).status).toBe(200)
+    } finally {
+      await deleteVideo(admin, video.id)
+    }
+  })
+})
+
 describe('/api/admin/videos', () => {
   it('lists every video with its status, visibility and publish date, to admins only', async () => {
     const res = await admin.get<{ videos: { videoId: string; status: string; visibility: string; scheduled: boolean }[]; totalDocs: number }>('/api/admin/videos')
