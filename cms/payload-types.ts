@@ -374,10 +374,13 @@ export interface Video {
   videoId: string;
   title: string;
   description?: string | null;
+  /**
+   * A date ahead schedules it: until then only admins see it, and it is listed from then on.
+   */
   publishedAt: string;
   thumbnailUrl?: string | null;
   /**
-   * ISO 8601, e.g. PT12M34S
+   * m:ss or h:mm:ss, e.g. 12:34
    */
   duration?: string | null;
   /**
@@ -496,6 +499,7 @@ export interface Video {
    */
   seoGenerated?: boolean | null;
   seoGeneratedAt?: string | null;
+  visibility?: ('public' | 'unlisted' | 'private') | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1725,6 +1729,7 @@ export interface VideosSelect<T extends boolean = true> {
       };
   seoGenerated?: T;
   seoGeneratedAt?: T;
+  visibility?: T;
   updatedAt?: T;
   createdAt?: T;
 }

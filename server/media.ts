@@ -7,7 +7,7 @@ import type { Payload } from 'payload'
 
 import { contentCache } from '../cms/services/cache'
 import { userIsAdmin } from '../cms/access/roles'
-import { canOpen, isPlayable, type GateItem, type PlayableItem } from '../cms/services/premium-gate'
+import { canOpen, isViewable, type GateItem, type VisibleItem } from '../cms/services/premium-gate'
 import { videoIdOfMediaPath } from '../cms/services/video-upload/storage'
 import { ROOT } from './environment'
 import { logger } from './logger'
@@ -94,8 +94,8 @@ export async function resolveMediaFile(root: string, requestPath: string): Promi
   }
 }
 
-/** The gate flags (and whether it plays yet) of every video pointing at a file; null when none does. */
-type FileVideos = (GateItem & PlayableItem)[] | null
+/** The gate flags (and whether it is viewable: plays, not private, published) of every video pointing at a file; null when none does. */
+type FileVideos = (GateItem & VisibleItem)[] | null
 
 /**
  * Video files are served only while a video document points at them, and only to those the
@@ -119,7 +119,7 @@ async function gateFlagsOf(payload: Payload, uploadedVideoId: string | null, url
   const { docs } = await payload.find({
     collection: 'videos',
     where: uploadedVideoId ? { videoId: { equals: uploadedVideoId } } : { or: [{ videoUrl: { equals: urlPath } }, { videoUrl: { equals: absolute } }] },
-    select: { isPremium: true, isUncut: true, earlyAccessUntil: true, source: true, transcodeStatus: true },
+    select: { isPremium: true, isUncut: true, earlyAccessUntil: true, source: true, transcodeStatus: true, visibility: true, publishedAt: true },
     depth: 0,
     joins: false,
     limit: 10,
@@ -153,8 +153,8 @@ export function createMediaRouter({ payload, root = path.join(process.env.DATA_D
       if (videos === null) return notFound(res)
       const now = new Date()
       // Locked to someone: the check runs on every request (each range), against the session now.
-      // An upload that does not play yet (transcoding, failed) is on the site for admins only.
-      const offSite = videos !== 'public' && videos.every((video) => !isPlayable(video))
+      // A video nobody may open by its link (transcoding, failed, private, or scheduled) is for admins only.
+      const offSite = videos !== 'public' && videos.every((video) => !isViewable(video, now))
       const gated = videos !== 'public' && (offSite || videos.some((video) => !canOpen(null, video, now)))
       if (gated) {
         const { user } = await payload.auth({ headers: toHeaders(req) }).catch(() => ({ user: null }))

@@ -19,6 +19,7 @@ export const CONTENT_SECTIONS = [
   { id: 'announcements', label: 'Announcements', href: '/admin/content/announcements' },
   { id: 'youtube-import', label: 'YouTube Import', href: '/admin/content/youtube-import' },
   { id: 'video-upload', label: 'Video Upload', href: '/admin/content/video-upload' },
+  { id: 'videos', label: 'Videos', href: '/admin/content/videos' },
 ] as const
 
 export type ContentSectionId = (typeof CONTENT_SECTIONS)[number]['id'] | 'edit-post'

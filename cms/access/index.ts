@@ -1,6 +1,6 @@
 import type { Access, FieldAccess, Where } from 'payload'
 
-import { playableVideosWhere } from '../services/premium-gate/playable'
+import { isReadByLink, listedVideosWhere, viewableVideosWhere } from '../services/premium-gate/playable'
 import { requestUser, userIsAdmin } from './roles'
 
 export const anyone: Access = () => true
@@ -27,10 +27,15 @@ export const publishedOrAdmin: Access = ({ req }) => {
 }
 
 /**
- * Videos: everyone reads those on the site; only admins read one the YouTube sync found removed
- * from YouTube, or an upload that does not play yet (transcoding, or failed: playableVideosWhere).
+ * Videos: admins read every row. Everyone else reads the listed ones (public, published by now,
+ * playing); a read that names one video by its link (`context: VIDEO_BY_LINK`: the video page, the
+ * JSON API, its comments and views) also reaches an unlisted one, never a private or scheduled one,
+ * one the YouTube sync found removed from YouTube, or an upload that does not play yet.
  */
-export const onSiteOrAdmin: Access = ({ req }) => (userIsAdmin(requestUser(req)) ? true : { and: [{ youtubeRemovedAt: { exists: false } }, playableVideosWhere] })
+export const onSiteOrAdmin: Access = ({ req }) => {
+  if (userIsAdmin(requestUser(req))) return true
+  return { and: [{ youtubeRemovedAt: { exists: false } }, isReadByLink(req.context) ? viewableVideosWhere() : listedVideosWhere()] }
+}
 
 /** Announcements that are switched on, started (no start time, or one passed) and not yet expired (spec §4). */
 export function activeAnnouncementWhere(now: Date = new Date()): Where {

@@ -9,6 +9,7 @@ import { syncReplayStatus } from '../services/live/replay-hooks'
 import { videoTagsInVocabulary } from '../services/recommendations/vocabulary'
 import { deleteVideoComments, removeUploadedVideoFiles } from '../services/video-upload/hooks'
 import { TRANSCODE_STATUS_LABELS, TRANSCODE_STATUSES } from '../../shared/video-upload'
+import { VIDEO_VISIBILITIES, VIDEO_VISIBILITY_LABELS } from '../../shared/video-visibility'
 
 /**
  * The playable file goes only to those the premium gate lets open the video (premium, uncut and
@@ -30,7 +31,7 @@ export const Videos: CollectionConfig = {
   admin: {
     useAsTitle: 'title',
     // An upload's transcode state and, when it failed, why: such a video is on the site for nobody until it plays.
-    defaultColumns: ['title', 'source', 'transcodeStatus', 'transcodeError', 'publishedAt', 'viewCount', 'isPremium'],
+    defaultColumns: ['title', 'source', 'visibility', 'transcodeStatus', 'transcodeError', 'publishedAt', 'duration', 'viewCount', 'isPremium'],
     listSearchableFields: ['title', 'videoId'],
     group: 'Content',
   },
@@ -42,12 +43,26 @@ export const Videos: CollectionConfig = {
   // The videoUrl rule reads the gate's fields: every read carries them, whatever a `select` asks for.
   forceSelect: { isPremium: true, isUncut: true, earlyAccessUntil: true },
   fields: [
-    { name: 'videoId', type: 'text', required: true, unique: true, index: true, maxLength: 64, admin: { description: 'The YouTube id, or manual_… for a self-hosted upload: the page is /video/{videoId}.' } },
+    // Fixed once created (read-only in the edit view): its page, files, comments and bookmarks hang off it.
+    { name: 'videoId', type: 'text', required: true, unique: true, index: true, maxLength: 64, access: { update: () => false }, admin: { description: 'The YouTube id, or manual_… for a self-hosted upload: the page is /video/{videoId}.' } },
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'description', type: 'textarea' },
-    { name: 'publishedAt', type: 'date', required: true, index: true },
+    {
+      name: 'publishedAt',
+      type: 'date',
+      required: true,
+      index: true,
+      admin: { date: { pickerAppearance: 'dayAndTime' }, description: 'A date ahead schedules it: until then only admins see it, and it is listed from then on.' },
+    },
     { name: 'thumbnailUrl', type: 'text', maxLength: 1000 },
-    { name: 'duration', type: 'text', maxLength: 32, admin: { description: 'ISO 8601, e.g. PT12M34S' } },
+    {
+      name: 'duration',
+      type: 'text',
+      maxLength: 32,
+      // Stored ISO 8601 (PT12M34S), shown and typed as m:ss (cms/components/DurationField.tsx).
+      validate: (value: string | null | undefined) => !value || value.startsWith('P') || 'Enter a duration such as 12:34 or 1:02:03.',
+      admin: { description: 'm:ss or h:mm:ss, e.g. 12:34', components: { Field: '/components/DurationField#DurationField', Cell: '/components/DurationCell#DurationCell' } },
+    },
     { name: 'viewCount', type: 'number', defaultValue: 0, min: 0, admin: { description: 'Counted by the site: once per viewer per video per hour.' } },
     {
       name: 'source',
@@ -148,6 +163,18 @@ export const Videos: CollectionConfig = {
         { name: 'seoGenerated', type: 'checkbox', defaultValue: false, admin: { description: 'Ticked when the SEO bot wrote these fields; untick to have it write them again.' } },
         { name: 'seoGeneratedAt', type: 'date' },
       ],
+    },
+    // Who it is for (cms/services/premium-gate/playable.ts): unlisted plays by its link but is in no list, feed or recommendation.
+    {
+      name: 'visibility',
+      type: 'select',
+      defaultValue: 'public',
+      index: true,
+      // Never stored empty: a cleared choice is the default (the rule reads no value as hidden).
+      hooks: { beforeChange: [({ value }) => value ?? 'public'] },
+      // Last in the list (shown in the sidebar): the collapsibles above keep their positions, so the editors' remembered open/closed sections stay theirs.
+      admin: { isClearable: false, position: 'sidebar' },
+      options: VIDEO_VISIBILITIES.map((value) => ({ label: VIDEO_VISIBILITY_LABELS[value], value })),
     },
   ],
 }

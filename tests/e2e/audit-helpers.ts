@@ -92,6 +92,7 @@ export const ROUTES: readonly AuditRoute[] = [
   { name: 'admin announcements', path: at('/admin/content/announcements'), audiences: ADMIN },
   { name: 'admin YouTube import', path: at('/admin/content/youtube-import'), audiences: ADMIN },
   { name: 'admin video upload', path: at('/admin/content/video-upload'), audiences: ADMIN },
+  { name: 'admin videos', path: at('/admin/content/videos'), audiences: ADMIN },
   { name: 'admin badges', path: at('/admin/badges'), audiences: ADMIN },
   { name: 'admin live', path: at('/admin/live'), audiences: ADMIN },
   { name: 'admin SEO bot', path: at('/admin/seo-bot'), audiences: ADMIN },

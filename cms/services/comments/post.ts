@@ -10,7 +10,7 @@ import { inMemberTransaction } from '../db/member-transaction'
 import { awardForComment, inTransaction } from '../points'
 import { rules } from '../rate-limit'
 import { badRequest, forbidden, notFound } from '../errors'
-import { canOpen } from '../premium-gate'
+import { canOpen, VIDEO_BY_LINK } from '../premium-gate'
 import { findVideoDoc, VIDEO_NOT_FOUND } from '../videos'
 import { findComment } from './delete'
 import { limitAction } from './limits'
@@ -51,7 +51,7 @@ export async function postReply(
   const parent = await findComment(payload, commentId, user)
   const topId = idOf(parent.parent) ?? parent.id
   const videoDocId = idOf(parent.video)
-  const found = videoDocId === null ? null : await payload.findByID({ collection: 'videos', id: videoDocId, depth: 0, disableErrors: true, user, overrideAccess: false })
+  const found = videoDocId === null ? null : await payload.findByID({ collection: 'videos', id: videoDocId, depth: 0, disableErrors: true, context: VIDEO_BY_LINK, user, overrideAccess: false })
   if (!found) throw notFound(COMMENT_NOT_FOUND)
   return createComment(payload, { video: found, parentId: topId, user, input })
 }

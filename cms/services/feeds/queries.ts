@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import type { Category, Post, Video } from '../../payload-types'
 import { SITE_NAME } from '../../../shared/constants'
-import { canOpen } from '../premium-gate'
+import { canOpen, listedVideosWhere } from '../premium-gate'
 import { cachedGated } from '../premium-gate/cache'
 import { getSiteSettings } from '../settings'
 
@@ -58,7 +58,7 @@ async function readFeedPosts(payload: Payload, limit: number | undefined): Promi
   }))
 }
 
-/** Videos, newest first; `limit` undefined → all of them. */
+/** Listed videos (public and published by now: never unlisted, private or scheduled ones), newest first; `limit` undefined → all of them. */
 export function feedVideos(payload: Payload, { limit }: { limit?: number } = {}): Promise<FeedVideo[]> {
   return cachedGated(payload, null, ['feeds:videos', limit ?? null], () => readFeedVideos(payload, limit))
 }
@@ -66,7 +66,8 @@ export function feedVideos(payload: Payload, { limit }: { limit?: number } = {})
 async function readFeedVideos(payload: Payload, limit: number | undefined): Promise<FeedVideo[]> {
   const result = await payload.find({
     collection: 'videos',
-    sort: '-publishedAt',
+    where: listedVideosWhere(),
+    sort: ['-publishedAt', '-id'],
     ...(limit ? { limit } : { pagination: false }),
     depth: 0,
     select: {

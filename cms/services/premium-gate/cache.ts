@@ -3,7 +3,8 @@ import type { Payload } from 'payload'
 import { cachedFor, type GetOptions, type Viewer } from '../cache'
 
 /**
- * The next moment (epoch ms) a post or video leaves early access, or null when none is waiting.
+ * The next moment (epoch ms) a post or video leaves early access, or a scheduled video's publish
+ * date comes (it joins the lists and opens by its link), or null when none is waiting.
  * Only the times are read, never the items, so the reader's access does not apply (overrideAccess).
  * Cached like content: any post or video write clears it, and it leaves the cache at that moment.
  */
@@ -15,8 +16,21 @@ async function readNextOpening(payload: Payload, now: Date): Promise<number | nu
   const after = { earlyAccessUntil: { greater_than: now.toISOString() } }
   const first = (collection: 'posts' | 'videos') =>
     payload.find({ collection, where: after, sort: 'earlyAccessUntil', limit: 1, pagination: false, depth: 0, select: { earlyAccessUntil: true }, overrideAccess: true })
-  const found = await Promise.all([first('posts'), first('videos')])
-  const times = found.flatMap(({ docs }) => docs.map((doc) => Date.parse(String(doc.earlyAccessUntil))).filter(Number.isFinite))
+  const scheduled = payload.find({
+    collection: 'videos',
+    where: { publishedAt: { greater_than: now.toISOString() } },
+    sort: 'publishedAt',
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    select: { publishedAt: true },
+    overrideAccess: true,
+  })
+  const [found, upcoming] = await Promise.all([Promise.all([first('posts'), first('videos')]), scheduled])
+  const times = [
+    ...found.flatMap(({ docs }) => docs.map((doc) => Date.parse(String(doc.earlyAccessUntil)))),
+    ...upcoming.docs.map((doc) => Date.parse(String(doc.publishedAt))),
+  ].filter(Number.isFinite)
   return times.length ? Math.min(...times) : null
 }
 

@@ -64,4 +64,4 @@ export function nextOpening(items: readonly GateItem[], now: Date = new Date()):
   return next
 }
 
-export { isPlayable, playableVideosWhere, type PlayableItem } from './playable'
+export { isListed, isPlayable, isPublishedBy, isReadByLink, isViewable, listedVideosSql, listedVideosWhere, playableVideosWhere, viewableVideosWhere, VIDEO_BY_LINK, type PlayableItem, type VisibleItem } from './playable'

@@ -1,4 +1,4 @@
-// What can be recommended, kept in memory for every member (README.md): each public video and
+// What can be recommended, kept in memory for every member (README.md): each listed video (public, published by now, playing) and
 // published post with its tags (its category's topic tag included), its popularity and the fields
 // the one gating rule needs, plus the mood map. Read with a few set-wise queries; kept for
 // CATALOG_TTL_MS and dropped with the page caches (any content or tag change).
@@ -8,7 +8,7 @@ import type { Mood } from '../../../shared/constants'
 import { parseIsoDuration } from '../../../shared/format'
 import { registerPageCacheStore } from '../../hooks/page-cache'
 import { pgPool } from '../db/pool'
-import type { GateItem } from '../premium-gate'
+import { listedVideosSql, type GateItem } from '../premium-gate'
 import { type Candidate, vectorNorm } from './score'
 
 export type CatalogItem = Candidate &
@@ -63,8 +63,7 @@ const VIDEOS_SQL = `
     left join saved on saved.content_id = v.video_id
     left join discussed on discussed.video_id = v.id
     left join finished on finished.video_id = v.video_id
-   where v.youtube_removed_at is null and v.published_at <= now()
-     and (v.source <> 'manual' or v.transcode_status is null or v.transcode_status = 'ready')`
+   where v.youtube_removed_at is null and ${listedVideosSql('v')}`
 
 const POSTS_SQL = `
   with saved as (select content_id, count(*) as n from bookmarks where content_type = 'blog_post' group by content_id),

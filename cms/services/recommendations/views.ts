@@ -8,7 +8,7 @@ import type { VideoSummary } from '../../../shared/types/content'
 import type { RecommendationType, RecommendationView, RecommendedPost } from '../../../shared/types/recommendations'
 import type { User } from '../../payload-types'
 import { SUMMARY_SELECT as POST_SUMMARY_SELECT, toPostSummary } from '../posts/serialize'
-import { canOpen } from '../premium-gate'
+import { canOpen, listedVideosWhere } from '../premium-gate'
 import { SUMMARY_SELECT as VIDEO_SUMMARY_SELECT, toVideoSummary } from '../videos/mappers'
 
 export type RecommendationRow = {
@@ -41,7 +41,7 @@ export async function toViews(payload: Payload, user: User, rows: readonly Recom
   const postIds = rows.flatMap((r) => (r.post_id === null ? [] : [r.post_id]))
   const now = new Date()
   const [videos, posts] = await Promise.all([
-    videoIds.length === 0 ? [] : payload.find({ collection: 'videos', where: { id: { in: videoIds } }, select: VIDEO_SUMMARY_SELECT, depth: 0, limit: videoIds.length, pagination: false, user, overrideAccess: false }).then((r) => r.docs),
+    videoIds.length === 0 ? [] : payload.find({ collection: 'videos', where: { and: [{ id: { in: videoIds } }, listedVideosWhere(now)] }, select: VIDEO_SUMMARY_SELECT, depth: 0, limit: videoIds.length, pagination: false, user, overrideAccess: false }).then((r) => r.docs),
     postIds.length === 0 ? [] : payload.find({ collection: 'posts', where: { id: { in: postIds }, status: { equals: 'published' } }, select: POST_SUMMARY_SELECT, depth: 1, limit: postIds.length, pagination: false, user, overrideAccess: false }).then((r) => r.docs),
   ])
   const videoById = new Map(videos.filter((doc) => canOpen(user, doc, now)).map((doc) => [doc.id, toVideoSummary(doc as Parameters<typeof toVideoSummary>[0])]))

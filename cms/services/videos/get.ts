@@ -5,7 +5,7 @@ import type { LockReason, VideoDetail, VideoSeo, VideoSummary } from '../../../s
 import type { TranscodeStatus } from '../../../shared/video-upload'
 import type { Video } from '../../payload-types'
 import { notFound } from '../errors'
-import { canOpen, isPlayable, lockReason, type GateItem } from '../premium-gate'
+import { canOpen, isPlayable, isPublishedBy, lockReason, VIDEO_BY_LINK, type GateItem } from '../premium-gate'
 import { cachedGated } from '../premium-gate/cache'
 import { nextPlayableVideo, recommendedVideos, type Viewer } from './list'
 import { toVideoDetail, toVideoSeo } from './mappers'
@@ -32,6 +32,8 @@ async function readVideoDoc(payload: Payload, user: Viewer, videoId: string): Pr
     pagination: false,
     depth: 0,
     joins: false,
+    // Named by its link: an unlisted video opens (a private or scheduled one does not).
+    context: VIDEO_BY_LINK,
     user,
     overrideAccess: false,
   })
@@ -88,6 +90,11 @@ export type VideoPageData = {
    * site for nobody, so only an admin ever gets here; the page says where it stands. Null once it plays.
    */
   offSite: { status: TranscodeStatus; reason: string | null } | null
+  /**
+   * Why a video is in no list, for the page's note and its noindex: unlisted (reached by its link),
+   * private, or scheduled (its publish date ahead; those two reached by admins only). Null when listed.
+   */
+  notListed: { reason: 'unlisted' | 'private' | 'scheduled'; publishedAt: string } | null
 }
 
 /**
@@ -111,5 +118,7 @@ async function readVideoPageData(payload: Payload, user: Viewer, videoId: string
   const streamUrl = video.locked === null && doc.source === 'manual' && doc.transcodeStatus === 'ready' ? (doc.hlsUrl ?? null) : null
   const others = recommended.filter((v) => v.videoId !== upNext?.videoId).slice(0, VIDEO_PAGE.recommended)
   const offSite = isPlayable(doc) ? null : { status: doc.transcodeStatus ?? 'queued', reason: doc.transcodeStatus === 'failed' ? (doc.transcodeError ?? null) : null }
-  return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, recommended: others, streamUrl, offSite }
+  const reason: NonNullable<VideoPageData['notListed']>['reason'] | null = doc.visibility === 'private' ? 'private' : !isPublishedBy(doc, now) ? 'scheduled' : doc.visibility === 'unlisted' ? 'unlisted' : null
+  const notListed = reason ? { reason, publishedAt: doc.publishedAt } : null
+  return { video, seo: toVideoSeo(doc), canPlay: video.locked === null, locked: video.locked, upNext, recommended: others, streamUrl, offSite, notListed }
 }

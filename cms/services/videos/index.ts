@@ -3,3 +3,4 @@ export { listVideos, nextPlayableVideo, nextVideo, recommendedVideos, NEWEST_FIR
 export { canPlayVideo, findVideoDoc, getVideo, getVideoPageData, getVideoSeo, VIDEO_NOT_FOUND, type VideoPageData } from './get'
 export { timestampSeconds, toKeyMoments, toVideoDetail, toVideoSeo, toVideoSummary, youtubeThumbnail } from './mappers'
 export { hourBucket, trackView, trackViewsRule, VIEWER_COOKIE, viewerKey, type TrackViewResult, type ViewerClient } from './track-view'
+export { adminVideoStatus, listAdminVideos, toAdminVideoRow, updateAdminVideo, ADMIN_VIDEOS_PER_PAGE } from './admin'

@@ -4,7 +4,7 @@ import { PAGE_SIZES, VIDEO_PAGE } from '../../../shared/constants'
 import { MAX_PAGE_LIMIT, totalPagesFor } from '../../../shared/schemas/pagination'
 import type { VideoPage, VideoSummary } from '../../../shared/types/content'
 import type { User } from '../../payload-types'
-import { canOpen, playableVideosWhere } from '../premium-gate'
+import { canOpen, listedVideosWhere } from '../premium-gate'
 import { getCatalog, itemKey } from '../recommendations/catalog'
 import { similarItems } from '../recommendations/similar'
 import { cachedGated } from '../premium-gate/cache'
@@ -19,13 +19,15 @@ const clampInt = (n: number | undefined, fallback: number, min: number, max: num
   Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n as number))) : fallback
 
 /**
- * Lists show only videos that play, to admins too (who reach an upload still transcoding, or
- * failed, through its page and the upload panel): the home page's Latest Video is never a blank one.
+ * Lists show only listed videos (public, published by now, playing: listedVideosWhere), to admins
+ * too, who reach the others through their link and /admin's video list: the home page's Latest
+ * Video is never a blank, unlisted or scheduled one.
  */
 async function findSummaries(payload: Payload, user: Viewer, { where, page = 1, limit }: { where?: Where; page?: number; limit: number }) {
+  const listed = listedVideosWhere()
   const result = await payload.find({
     collection: 'videos',
-    where: where ? { and: [playableVideosWhere, where] } : playableVideosWhere,
+    where: where ? { and: [listed, where] } : listed,
     sort: NEWEST_FIRST,
     page,
     limit,

@@ -10,6 +10,7 @@ import { inMemberTransaction } from '../db/member-transaction'
 import { inTransaction, transactionDb } from '../db/transactions'
 import { badRequest, notFound } from '../errors'
 import { canPlayVideo, VIDEO_NOT_FOUND } from './get'
+import { VIDEO_BY_LINK } from '../premium-gate'
 import type { Viewer } from './list'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -66,6 +67,7 @@ export async function trackView(
     pagination: false,
     depth: 0,
     joins: false,
+    context: VIDEO_BY_LINK,
     user,
     overrideAccess: false,
   })
