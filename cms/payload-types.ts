@@ -1001,6 +1001,14 @@ export interface PageView {
    * The page the visitor came from, without its query string.
    */
   referrer?: string | null;
+  /**
+   * The referring site’s host name (www. dropped); empty when the visitor came directly. The dashboard groups these into traffic sources.
+   */
+  referrerHost?: string | null;
+  /**
+   * Desktop, mobile or tablet, read from the user agent when the page was recorded (the user agent itself is not kept).
+   */
+  device?: ('desktop' | 'mobile' | 'tablet') | null;
   timestamp: string;
   /**
    * Seconds until the same visitor’s next page (up to 30 minutes); empty for the last page of a visit.
@@ -1053,6 +1061,10 @@ export interface VideoAnalytic {
    */
   completed?: boolean | null;
   /**
+   * Which twentieths of the video this visit played (bit i: from i × 5 % to (i + 1) × 5 %): the retention curve.
+   */
+  reached?: number | null;
+  /**
    * The latest beat.
    */
   timestamp: string;
@@ -1069,9 +1081,9 @@ export interface AnalyticsDaily {
    * The site day (New York), YYYY-MM-DD.
    */
   day: string;
-  kind: 'site' | 'page' | 'video';
+  kind: 'site' | 'page' | 'video' | 'referrer' | 'device';
   /**
-   * The path (page), the video id (video) or empty (site).
+   * The path (page), the video id (video), the referring host (referrer; empty: direct), the device type (device) or empty (site).
    */
   key: string;
   /**
@@ -1092,6 +1104,18 @@ export interface AnalyticsDaily {
    */
   watchTime?: number | null;
   completions?: number | null;
+  /**
+   * Video rows: visits that reached each 5 % of the video (20 counts).
+   */
+  retention?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   /**
    * Accounts created that day (site rows).
    */
@@ -2035,6 +2059,8 @@ export interface PageViewsSelect<T extends boolean = true> {
   userAgent?: T;
   ipAddress?: T;
   referrer?: T;
+  referrerHost?: T;
+  device?: T;
   timestamp?: T;
   duration?: T;
 }
@@ -2062,6 +2088,7 @@ export interface VideoAnalyticsSelect<T extends boolean = true> {
   user?: T;
   watchTime?: T;
   completed?: T;
+  reached?: T;
   timestamp?: T;
 }
 /**
@@ -2078,6 +2105,7 @@ export interface AnalyticsDailySelect<T extends boolean = true> {
   timeOnPage?: T;
   watchTime?: T;
   completions?: T;
+  retention?: T;
   signUps?: T;
   newPremium?: T;
 }

@@ -29,6 +29,13 @@ export const VideoAnalytics: CollectionConfig = {
     { name: 'user', type: 'relationship', relationTo: 'users', admin: recorded },
     { name: 'watchTime', type: 'number', required: true, defaultValue: 0, min: 0, admin: { ...recorded, description: 'Seconds of the video covered by real playback.' } },
     { name: 'completed', type: 'checkbox', defaultValue: false, admin: { ...recorded, description: 'Crossed 80 % of the video in this visit.' } },
+    {
+      name: 'reached',
+      type: 'number',
+      defaultValue: 0,
+      min: 0,
+      admin: { ...recorded, description: 'Which twentieths of the video this visit played (bit i: from i × 5 % to (i + 1) × 5 %): the retention curve.' },
+    },
     { name: 'timestamp', type: 'date', required: true, index: true, admin: { ...recorded, description: 'The latest beat.', date: { pickerAppearance: 'dayAndTime' } } },
   ],
   timestamps: false,

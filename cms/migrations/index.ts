@@ -34,6 +34,7 @@ import * as migration_20261127_070152_live_streams from './20261127_070152_live_
 import * as migration_20261127_071329_live_jobs from './20261127_071329_live_jobs';
 import * as migration_20261127_100111_for_you from './20261127_100111_for_you';
 import * as migration_20261127_151909_video_files_removal from './20261127_151909_video_files_removal';
+import * as migration_20261127_170423_analytics_sources_retention from './20261127_170423_analytics_sources_retention';
 
 export const migrations = [
   {
@@ -214,6 +215,11 @@ export const migrations = [
   {
     up: migration_20261127_151909_video_files_removal.up,
     down: migration_20261127_151909_video_files_removal.down,
-    name: '20261127_151909_video_files_removal'
+    name: '20261127_151909_video_files_removal',
+  },
+  {
+    up: migration_20261127_170423_analytics_sources_retention.up,
+    down: migration_20261127_170423_analytics_sources_retention.down,
+    name: '20261127_170423_analytics_sources_retention'
   },
 ];
