@@ -7,7 +7,7 @@ import { AUTO_PLAYING_NEXT, AWARD_DESCRIPTIONS, FAILED_TO_AWARD_POINTS } from '.
 import type { PointsAward } from '../../../shared/types/points'
 import { apiJson } from '../../lib/api-client'
 import { reportAward } from '../../lib/stores/points-store'
-import { MIN_FORCED_BEAT_GAP_MS, shouldBeat } from './progress-beats'
+import { forcedBeatDelay, shouldBeat } from './progress-beats'
 import { PLAYER_SEEK_EVENT } from './seek-player'
 
 type StateChange = { data: number }
@@ -150,7 +150,7 @@ export function startVideoWatcher({ videoId, title, trackViews: enabled, playerI
     pendingStop = null
     if (claimed) return
     if (inFlight || !shouldBeat(now, lastBeat, position, force)) {
-      if (force) pendingStop = setTimeout(() => beat(position, duration, true), Math.max(250, lastBeat + MIN_FORCED_BEAT_GAP_MS - now))
+      if (force) pendingStop = setTimeout(() => beat(position, duration, true), forcedBeatDelay(now, lastBeat))
       return
     }
     lastBeat = now
