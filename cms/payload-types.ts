@@ -1057,7 +1057,7 @@ export interface VideoAnalytic {
    */
   watchTime: number;
   /**
-   * Crossed 80 % of the video in this visit.
+   * Crossed 80 % of the video (or of its shorter played file) in this visit.
    */
   completed?: boolean | null;
   /**
