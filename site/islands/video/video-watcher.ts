@@ -146,7 +146,8 @@ export function startVideoWatcher({ videoId, title, trackViews: enabled, playerI
    */
   const beat = (position: number, duration: number | undefined, force = false) => {
     const now = Date.now()
-    if (force && pendingStop) clearTimeout(pendingStop)
+    // A newer report supersedes a stop still waiting to be sent (playing again, or a later stop).
+    if (pendingStop) clearTimeout(pendingStop)
     pendingStop = null
     if (claimed) return
     if (inFlight || !shouldBeat(now, lastBeat, position, force)) {
