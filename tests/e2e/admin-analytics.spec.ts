@@ -6,7 +6,7 @@ import type { Page, Response } from '@playwright/test'
 import { videos } from '../../cms/seed/fixtures/videos'
 import { conversionRate, estimatedMonthlyRevenue } from '../../shared/analytics'
 import { formatCount, formatMoney, formatPercent } from '../../shared/format'
-import type { AnalyticsSummary, UserCounts, VideoStats } from '../../shared/types/analytics'
+import type { AnalyticsSummary, RealtimeVisitors, UserCounts, VideoStats } from '../../shared/types/analytics'
 import { admin, expect, loginViaApi, open, registerViaApi, test } from './fixtures'
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
@@ -145,4 +145,29 @@ test('the admin sees where visitors came from and on what, opens a video from th
   // Both members started it; one of the two stopped halfway.
   await expect(table.getByRole('row', { name: /^0% / })).toContainText('100%')
   await expect(table.getByRole('row', { name: /^50% / })).toContainText('50%')
+})
+
+test('"Right now" refreshes by itself: a visitor who arrives while the admin watches is counted without a reload', async ({ page, browser }) => {
+  await loginViaApi(page, admin().username, admin().password)
+  await page.clock.install()
+  const first = json<RealtimeVisitors>(answered(page, '/api/admin/analytics/realtime'))
+  await open(page, '/admin')
+  const before = await first
+  await expect(page.getByTestId('active-visitors')).toHaveText(String(before.activeVisitors))
+
+  // A visitor on a network of their own reads a page.
+  const reader = await browser.newContext({ userAgent: DESKTOP, extraHTTPHeaders: { 'x-forwarded-for': `198.51.${Math.floor(Math.random() * 250)}.7` } })
+  expect((await (await reader.newPage()).goto('/categories'))?.status()).toBe(200)
+  await reader.close()
+
+  // 15 s later the panel asks again, in the same page.
+  await expect
+    .poll(async () => {
+      const next = answered(page, '/api/admin/analytics/realtime')
+      await page.clock.runFor(15_000)
+      return (await json<RealtimeVisitors>(next)).pages.some((p) => p.path === '/categories')
+    }, { timeout: 20_000 })
+    .toBe(true)
+  const shown = page.getByRole('table', { name: 'Pages read in the last 5 minutes' })
+  await expect(shown.getByRole('row', { name: /\/categories/ })).toBeVisible()
 })
