@@ -1040,6 +1040,14 @@ export interface PageView {
    * The page the visitor came from, without its query string.
    */
   referrer?: string | null;
+  /**
+   * The referring site’s host name (www. dropped); empty when the visitor came directly. The dashboard groups these into traffic sources.
+   */
+  referrerHost?: string | null;
+  /**
+   * Desktop, mobile or tablet, read from the user agent when the page was recorded (the user agent itself is not kept).
+   */
+  device?: ('desktop' | 'mobile' | 'tablet') | null;
   timestamp: string;
   /**
    * Seconds until the same visitor’s next page (up to 30 minutes); empty for the last page of a visit.
@@ -1088,9 +1096,13 @@ export interface VideoAnalytic {
    */
   watchTime: number;
   /**
-   * Crossed 80 % of the video in this visit.
+   * Crossed 80 % of the video (or of its shorter played file) in this visit.
    */
   completed?: boolean | null;
+  /**
+   * Which twentieths of the video this visit played (bit i: from i × 5 % to (i + 1) × 5 %): the retention curve.
+   */
+  reached?: number | null;
   /**
    * The latest beat.
    */
@@ -1108,9 +1120,9 @@ export interface AnalyticsDaily {
    * The site day (New York), YYYY-MM-DD.
    */
   day: string;
-  kind: 'site' | 'page' | 'video';
+  kind: 'site' | 'page' | 'video' | 'referrer' | 'device';
   /**
-   * The path (page), the video id (video) or empty (site).
+   * The path (page), the video id (video), the referring host (referrer; empty: direct), the device type (device) or empty (site).
    */
   key: string;
   /**
@@ -1131,6 +1143,18 @@ export interface AnalyticsDaily {
    */
   watchTime?: number | null;
   completions?: number | null;
+  /**
+   * Video rows: visits that reached each 5 % of the video (20 counts).
+   */
+  retention?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   /**
    * Accounts created that day (site rows).
    */
@@ -2097,6 +2121,8 @@ export interface PageViewsSelect<T extends boolean = true> {
   userAgent?: T;
   ipAddress?: T;
   referrer?: T;
+  referrerHost?: T;
+  device?: T;
   timestamp?: T;
   duration?: T;
 }
@@ -2124,6 +2150,7 @@ export interface VideoAnalyticsSelect<T extends boolean = true> {
   user?: T;
   watchTime?: T;
   completed?: T;
+  reached?: T;
   timestamp?: T;
 }
 /**
@@ -2140,6 +2167,7 @@ export interface AnalyticsDailySelect<T extends boolean = true> {
   timeOnPage?: T;
   watchTime?: T;
   completions?: T;
+  retention?: T;
   signUps?: T;
   newPremium?: T;
 }

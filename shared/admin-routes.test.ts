@@ -7,6 +7,9 @@ describe('parseAdminPath', () => {
     expect(parseAdminPath(undefined)).toEqual({ tab: 'analytics' })
     expect(parseAdminPath('')).toEqual({ tab: 'analytics' })
     expect(parseAdminPath('analytics')).toEqual({ tab: 'analytics' })
+    expect(parseAdminPath('analytics/video/abc_123')).toEqual({ tab: 'analytics', item: { kind: 'video', id: 'abc_123' } })
+    expect(parseAdminPath('analytics/post/my-post')).toEqual({ tab: 'analytics', item: { kind: 'post', id: 'my-post' } })
+    expect(parseAdminPath('analytics/video/abc/x')).toBeNull()
   })
 
   it('knows every top tab and content section the bars link to', () => {

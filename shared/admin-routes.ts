@@ -28,11 +28,16 @@ export type AdminRoute =
   | { tab: Exclude<AdminTabId, 'content'> }
   | { tab: 'content'; section: Exclude<ContentSectionId, 'edit-post'> }
   | { tab: 'content'; section: 'edit-post'; postId: number }
+  | { tab: 'analytics'; item: { kind: 'video' | 'post'; id: string } }
 
 /** The edit screen of one post. */
 export const editPostHref = (postId: number | string) => `/admin/content/posts/${postId}/edit`
 
 const POSITIVE_ID = /^[1-9][0-9]{0,9}$/
+
+/** The analytics page of one video or post (reached from the Analytics tab's top lists). */
+export const analyticsItemHref = (kind: 'video' | 'post', id: string) => `/admin/analytics/${kind}/${encodeURIComponent(id)}`
+const ITEM_ID = /^[^/\s]{1,200}$/
 
 /**
  * `path` is what follows `/admin/` (no leading slash, may be empty or undefined). Null for a path
@@ -50,6 +55,9 @@ export function parseAdminPath(path: string | undefined | null): AdminRoute | nu
     }
     const section = CONTENT_SECTIONS.find((s) => s.id === second)
     return section && !third ? { tab: 'content', section: section.id } : null
+  }
+  if (first === 'analytics' && (second === 'video' || second === 'post') && third && !fourth) {
+    return ITEM_ID.test(third) ? { tab: 'analytics', item: { kind: second, id: third } } : null
   }
   if (second) return null
   const tab = ADMIN_TABS.find((t) => t.id === first)

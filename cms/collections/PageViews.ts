@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { DB_COLUMN_LIMITS } from '../../shared/constants'
+import { DEVICE_LABELS, DEVICE_TYPES } from '../../shared/analytics-sources'
 import { isAdmin, nobody } from '../access'
 
 const recorded = { readOnly: true }
@@ -32,6 +33,13 @@ export const PageViews: CollectionConfig = {
     { name: 'userAgent', label: 'Browser', type: 'text', maxLength: DB_COLUMN_LIMITS.userAgent, admin: { ...recorded, description: 'The browser family (Chrome, Firefox, Safari, Edge, Opera, Samsung Internet or Other), not the full user agent.' } },
     { name: 'ipAddress', type: 'text', maxLength: DB_COLUMN_LIMITS.ipAddress, admin: { ...recorded, description: 'Truncated: IPv4 to its /24 (last number 0), IPv6 to its /48.' } },
     { name: 'referrer', type: 'text', maxLength: DB_COLUMN_LIMITS.referrer, admin: { ...recorded, description: 'The page the visitor came from, without its query string.' } },
+    { name: 'referrerHost', type: 'text', maxLength: 255, admin: { ...recorded, description: 'The referring site’s host name (www. dropped); empty when the visitor came directly. The dashboard groups these into traffic sources.' } },
+    {
+      name: 'device',
+      type: 'select',
+      options: DEVICE_TYPES.map((value) => ({ label: DEVICE_LABELS[value], value })),
+      admin: { ...recorded, description: 'Desktop, mobile or tablet, read from the user agent when the page was recorded (the user agent itself is not kept).' },
+    },
     { name: 'timestamp', type: 'date', required: true, index: true, admin: { ...recorded, date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'duration', type: 'number', min: 0, admin: { ...recorded, description: 'Seconds until the same visitor’s next page (up to 30 minutes); empty for the last page of a visit.' } },
   ],

@@ -35,6 +35,7 @@ import * as migration_20261127_071329_live_jobs from './20261127_071329_live_job
 import * as migration_20261127_100111_for_you from './20261127_100111_for_you';
 import * as migration_20261127_151909_video_files_removal from './20261127_151909_video_files_removal';
 import * as migration_20261127_170409_seo_proposal_decisions from './20261127_170409_seo_proposal_decisions';
+import * as migration_20261127_170423_analytics_sources_retention from './20261127_170423_analytics_sources_retention';
 import * as migration_20261127_170610_video_visibility from './20261127_170610_video_visibility';
 import * as migration_20261127_170709_video_media_tools from './20261127_170709_video_media_tools';
 
@@ -223,6 +224,11 @@ export const migrations = [
     up: migration_20261127_170409_seo_proposal_decisions.up,
     down: migration_20261127_170409_seo_proposal_decisions.down,
     name: '20261127_170409_seo_proposal_decisions',
+  },
+  {
+    up: migration_20261127_170423_analytics_sources_retention.up,
+    down: migration_20261127_170423_analytics_sources_retention.down,
+    name: '20261127_170423_analytics_sources_retention',
   },
   {
     up: migration_20261127_170610_video_visibility.up,

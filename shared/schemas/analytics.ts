@@ -67,3 +67,17 @@ export function daysOf(range: Pick<DayRange, 'from' | 'to'>): DayString[] {
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) out.push(day)
   return out
 }
+
+export const ANALYTICS_ITEM_KINDS = ['video', 'post'] as const
+export const ANALYTICS_ITEM_UNKNOWN = 'Analytics are kept per video (/video/…) and per post (/post/…).'
+export const ANALYTICS_ITEM_ID_INVALID = 'That is not a video id or post address.'
+
+/** /api/admin/analytics/{video|post}/{id}: which item (a video id or a post slug, one path segment). */
+export const analyticsItemParamsSchema = z.object({
+  kind: z.enum(ANALYTICS_ITEM_KINDS, { error: ANALYTICS_ITEM_UNKNOWN }),
+  id: z
+    .string({ error: ANALYTICS_ITEM_ID_INVALID })
+    .min(1, { error: ANALYTICS_ITEM_ID_INVALID })
+    .max(200, { error: ANALYTICS_ITEM_ID_INVALID })
+    .refine((id) => !/[/\s]/.test(id), { error: ANALYTICS_ITEM_ID_INVALID }),
+})

@@ -5,13 +5,23 @@ import { isTimeZone } from '../time-zones'
 /** Longest position a progress beat may report (seconds): 48 hours. */
 const MAX_POSITION_SECONDS = 48 * 3600
 
-/** POST /api/videos/{videoId}/progress: the player's current position in seconds. */
+/**
+ * POST /api/videos/{videoId}/progress: the player's current position in seconds, and the length of
+ * the media it is playing when it knows it (a file may be shorter than the length listed for the
+ * video: analytics counts a completion against the shorter one).
+ */
 export const progressBeatSchema = z.object({
   position: z
     .number({ error: 'position must be a number of seconds.' })
     .finite()
     .min(0, { error: 'position must be a number of seconds.' })
     .max(MAX_POSITION_SECONDS, { error: 'position must be a number of seconds.' }),
+  duration: z
+    .number({ error: 'duration must be a number of seconds.' })
+    .finite()
+    .positive({ error: 'duration must be a number of seconds.' })
+    .max(MAX_POSITION_SECONDS, { error: 'duration must be a number of seconds.' })
+    .optional(),
 })
 
 /** PUT /api/user/time-zone: the browser's IANA zone (Intl.DateTimeFormat().resolvedOptions().timeZone). */

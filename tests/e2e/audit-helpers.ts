@@ -85,6 +85,8 @@ export const ROUTES: readonly AuditRoute[] = [
   { name: '404', path: at('/no-such-page'), audiences: PUBLIC },
   { name: 'admin, signed out or not an admin', path: at('/admin'), audiences: PUBLIC },
   { name: 'admin analytics', path: at('/admin'), audiences: ADMIN },
+  { name: 'admin analytics of a video', path: (t) => `/admin/analytics/video/${t.youtubeVideoId}`, audiences: ADMIN },
+  { name: 'admin analytics of a post', path: (t) => `/admin/analytics/post/${t.postSlug}`, audiences: ADMIN },
   { name: 'admin posts', path: at('/admin/content/posts'), audiences: ADMIN },
   { name: 'admin new post', path: at('/admin/content/new-post'), audiences: ADMIN },
   { name: 'admin edit post', path: (t) => `/admin/content/posts/${t.postId}/edit`, audiences: ADMIN },

@@ -189,8 +189,8 @@ describe('GET /api/admin/user-count and /api/admin/video-stats', () => {
 
   it('video stats are every video and the sum of their view counts', async () => {
     const admin = await signedInAdmin()
-    const [db] = await sql(`select count(*)::int as total, coalesce(sum(view_count), 0)::int as views from videos`)
-    expect((await admin.get('/api/admin/video-stats')).body).toEqual({ totalVideos: db!.total, totalViews: db!.views })
+    const [db] = await sql(`select count(*)::int as total, coalesce(sum(view_count), 0)::int as views, (select count(*)::int from video_views) as site from videos`)
+    expect((await admin.get('/api/admin/video-stats')).body).toEqual({ totalVideos: db!.total, totalViews: db!.views, siteViews: db!.site, importedViews: db!.views - db!.site })
     expect(db!.total).toBe(videos.length)
   })
 })

@@ -3,14 +3,26 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
+import { classifyReferrer, DEVICE_TYPES, referrerHost, TRAFFIC_SOURCES, type DeviceType, type TrafficSource } from '../../../shared/analytics-sources'
 import { daysOf, resolveRange, type AnalyticsRangeQuery, type DayRange } from '../../../shared/schemas/analytics'
 import { addDays } from '../../../shared/time-zones'
-import type { AnalyticsDay, AnalyticsSummary, TopPost, TopVideo, UserCounts, VideoStats } from '../../../shared/types/analytics'
+import type {
+  AnalyticsDay,
+  AnalyticsSummary,
+  DeviceFigures,
+  ReferrerFigures,
+  SourceFigures,
+  TopPost,
+  TopVideo,
+  UserCounts,
+  VideoStats,
+} from '../../../shared/types/analytics'
 import { poolDb, type Db } from '../db/transactions'
+import { publicSiteUrl } from '../feeds/site-url'
 import { siteTimeZone } from '../settings/time-zone'
 import { siteDay } from './session-id'
 import { sharedInFlight } from './single-flight'
-import { instant, livePart, rawDaysOf, rolledDaysIn, rolledPart } from './summary-parts'
+import { instant, livePart, rawDaysOf, rolledDaysIn, rolledPart, type Part } from './summary-parts'
 
 /** The site's days: the time-zone setting, read when a day is needed (a saved change applies from then on). */
 const tz = (): string => siteTimeZone()
@@ -129,6 +141,7 @@ async function computeSummary(payload: Payload, range: DayRange, now: Date): Pro
   const withVideoTitle = (v: Omit<TopVideo, 'title'>): TopVideo => ({ ...v, title: names.videos.get(v.videoId) ?? null })
   const withPostTitle = (p: Omit<TopPost, 'title'>): TopPost => ({ ...p, title: names.posts.get(p.slug) ?? null })
 
+  const { sources, topReferrers, devices } = trafficOf(parts)
   const sum = (pick: (d: AnalyticsDay) => number) => series.reduce((total, d) => total + pick(d), 0)
   return {
     range: { ...range, timeZone: tz() },
@@ -145,9 +158,43 @@ async function computeSummary(payload: Payload, range: DayRange, now: Date): Pro
     series,
     topVideos: { byViews: videosByViews.map(withVideoTitle), byWatchTime: videosByWatch.map(withVideoTitle) },
     topPosts: { byViews: postsByViews.map(withPostTitle), byTimeOnPage: postsByTime.map(withPostTitle) },
+    sources,
+    topReferrers,
+    devices,
     receivedAllTimeCents: money.allTime,
     generatedAt: now.toISOString(),
   }
+}
+
+/** The site's own host (SERVER_URL's, www. dropped): a page reached from it is internal traffic. */
+export const siteHost = (): string | null => referrerHost(publicSiteUrl())
+
+/** Traffic sources (by the referring host's class), the top referring sites, and devices. */
+function trafficOf(parts: Part[]): Pick<AnalyticsSummary, 'sources' | 'topReferrers' | 'devices'> {
+  const own = siteHost()
+  const bySource = new Map<TrafficSource, SourceFigures>(TRAFFIC_SOURCES.map((source) => [source, { source, views: 0, visits: 0 }]))
+  const hosts = new Map<string, ReferrerFigures>()
+  const byDevice = new Map<DeviceType, DeviceFigures>(DEVICE_TYPES.map((device) => [device, { device, views: 0, visits: 0 }]))
+  for (const part of parts) {
+    for (const [host, t] of part.referrers) {
+      const source = classifyReferrer(host, own)
+      const s = bySource.get(source)!
+      s.views += t.views
+      s.visits += t.visits
+      if (source === 'internal' || source === 'direct') continue
+      const h = hosts.get(host) ?? { host, source, views: 0, visits: 0 }
+      h.views += t.views
+      h.visits += t.visits
+      hosts.set(host, h)
+    }
+    for (const [device, t] of part.devices) {
+      const d = byDevice.get(device as DeviceType)
+      if (!d) continue
+      d.views += t.views
+      d.visits += t.visits
+    }
+  }
+  return { sources: [...bySource.values()], topReferrers: top([...hosts.values()], (h) => h.views, (h) => h.host), devices: [...byDevice.values()] }
 }
 
 /**
@@ -178,7 +225,14 @@ export function getVideoStats(payload: Payload): Promise<VideoStats> {
   return sharedInFlight('video-stats', () => countVideos(payload))
 }
 
+/**
+ * Site views are the views this site counted (video_views: one row per viewer, video and hour,
+ * never deleted); imported views are what the counters hold beyond them (YouTube's counts).
+ */
 async function countVideos(payload: Payload): Promise<VideoStats> {
-  const { rows } = await poolDb(payload).execute(sql`select count(*) as total, coalesce(sum(view_count), 0) as views from videos`)
-  return { totalVideos: num(rows[0]?.total), totalViews: num(rows[0]?.views) }
+  const { rows } = await poolDb(payload).execute(sql`
+    select count(*) as total, coalesce(sum(view_count), 0) as views, (select count(*) from video_views) as site_views from videos`)
+  const totalViews = num(rows[0]?.views)
+  const siteViews = num(rows[0]?.site_views)
+  return { totalVideos: num(rows[0]?.total), totalViews, siteViews, importedViews: Math.max(0, totalViews - siteViews) }
 }

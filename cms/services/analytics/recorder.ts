@@ -5,6 +5,7 @@
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
+import { deviceType, referrerHost, type DeviceType } from '../../../shared/analytics-sources'
 import { DB_COLUMN_LIMITS } from '../../../shared/constants'
 import { poolDb } from '../db/transactions'
 import { browserFamily } from './browser'
@@ -34,6 +35,10 @@ export type PageViewRow = {
   userAgent: string
   ipAddress: string | null
   referrer: string | null
+  /** The referring site's host (analytics-sources.ts `referrerHost`): the traffic source is read from it. */
+  referrerHost: string | null
+  /** Desktop, mobile or tablet, from the user agent (which is not kept). */
+  device: DeviceType
   at: Date
 }
 
@@ -72,7 +77,8 @@ export function cleanReferrer(referrer: string | null | undefined): string | nul
 
 /**
  * A buffered request as it will be stored: address truncated, session id derived, the user agent
- * cut down to its browser family, §9 column limits applied.
+ * cut down to its browser family and device type, the referrer's host kept for its traffic
+ * source, §9 column limits applied.
  */
 export function toRow(view: PageViewInput): PageViewRow {
   return {
@@ -83,6 +89,8 @@ export function toRow(view: PageViewInput): PageViewRow {
     userAgent: browserFamily(view.userAgent),
     ipAddress: truncateIp(view.address),
     referrer: cleanReferrer(view.referrer),
+    referrerHost: referrerHost(view.referrer),
+    device: deviceType(view.userAgent),
     at: view.at,
   }
 }
@@ -114,7 +122,8 @@ const userRef = (id: number | null) => (id === null ? sql`null::integer` : sql`(
 export async function writeBatch(payload: Payload, rows: readonly PageViewRow[]): Promise<void> {
   if (!rows.length) return
   const views = rows.map(
-    (r) => sql`(${r.sessionId}, ${userRef(r.userId)}, ${r.path}, ${r.userAgent}, ${r.ipAddress}, ${r.referrer}, ${r.at.toISOString()}::timestamptz)`,
+    (r) =>
+      sql`(${r.sessionId}, ${userRef(r.userId)}, ${r.path}, ${r.userAgent}, ${r.ipAddress}, ${r.referrer}, ${r.referrerHost}, ${r.device}::enum_page_views_device, ${r.at.toISOString()}::timestamptz)`,
   )
   const sessions = sessionDeltas(rows).map(
     (s) =>
@@ -122,7 +131,7 @@ export async function writeBatch(payload: Payload, rows: readonly PageViewRow[])
   )
   await poolDb(payload).execute(sql`
     with inserted as (
-      insert into page_views (session_id, user_id, path, user_agent, ip_address, referrer, "timestamp")
+      insert into page_views (session_id, user_id, path, user_agent, ip_address, referrer, referrer_host, device, "timestamp")
       values ${sql.join(views, sql`, `)}
       returning 1
     )

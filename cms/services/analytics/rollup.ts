@@ -8,6 +8,7 @@ import { addDays, startOfDay, type DayString } from '../../../shared/time-zones'
 import { inTransaction, poolDb, transactionDb, type Db } from '../db/transactions'
 import { siteTimeZone } from '../settings/time-zone'
 import { siteDay } from './session-id'
+import { referrerHostOf, retentionCounts } from './sql-parts'
 
 /** Raw rows are kept this many days (ANALYTICS_RETENTION_DAYS); never fewer than 31: active users look back 30. */
 export const DEFAULT_RETENTION_DAYS = 90
@@ -86,7 +87,7 @@ async function rolledDays(db: Db, from: DayString, to: DayString): Promise<Set<D
 
 /**
  * Totals one finished site day, once: the `site` row is its marker, written in the same
- * transaction as every `page` and `video` row of the day, under a lock, so a second run (or a
+ * transaction as every `page`, `referrer`, `device` and `video` row of the day, under a lock, so a second run (or a
  * second server) finds it and writes nothing. Returns false when the day was already done.
  */
 export async function rollUpDay(payload: Payload, day: DayString): Promise<boolean> {
@@ -99,19 +100,28 @@ export async function rollUpDay(payload: Payload, day: DayString): Promise<boole
     await fillDurations(db, start, end)
     await db.execute(sql`
       with views as (
-        select session_id, user_id, path, duration from page_views where "timestamp" >= ${start}::timestamptz and "timestamp" < ${end}::timestamptz
+        select session_id, user_id, path, duration, ${referrerHostOf(sql`page_views`)} as host, device
+        from page_views where "timestamp" >= ${start}::timestamptz and "timestamp" < ${end}::timestamptz
       ), watches as (
-        select video_id, session_id, user_id, watch_time, completed from video_analytics where "timestamp" >= ${start}::timestamptz and "timestamp" < ${end}::timestamptz
+        select video_id, session_id, user_id, watch_time, completed, coalesce(reached, 0)::integer as reached
+        from video_analytics where "timestamp" >= ${start}::timestamptz and "timestamp" < ${end}::timestamptz
       )
-      insert into analytics_daily (day, kind, key, views, sessions, signed_in_sessions, time_on_page, watch_time, completions, sign_ups, new_premium)
+      insert into analytics_daily (day, kind, key, views, sessions, signed_in_sessions, time_on_page, watch_time, completions, sign_ups, new_premium, retention)
       select ${day}, 'site'::enum_analytics_daily_kind, '', count(*), count(distinct session_id), count(distinct session_id) filter (where user_id is not null), coalesce(sum(duration), 0), 0, 0,
         (select count(*) from users where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz),
-        (select count(*) from payments where kind = 'activation' and coalesce(paid_at, created_at) >= ${start}::timestamptz and coalesce(paid_at, created_at) < ${end}::timestamptz)
+        (select count(*) from payments where kind = 'activation' and coalesce(paid_at, created_at) >= ${start}::timestamptz and coalesce(paid_at, created_at) < ${end}::timestamptz),
+        null::jsonb
       from views
       union all
-      select ${day}, 'page'::enum_analytics_daily_kind, path, count(*), count(distinct session_id), count(distinct session_id) filter (where user_id is not null), coalesce(sum(duration), 0), 0, 0, 0, 0 from views group by path
+      select ${day}, 'page'::enum_analytics_daily_kind, path, count(*), count(distinct session_id), count(distinct session_id) filter (where user_id is not null), coalesce(sum(duration), 0), 0, 0, 0, 0, null from views group by path
       union all
-      select ${day}, 'video'::enum_analytics_daily_kind, video_id, 0, count(distinct session_id), count(distinct session_id) filter (where user_id is not null), 0, coalesce(sum(watch_time), 0), count(*) filter (where completed), 0, 0 from watches group by video_id
+      select ${day}, 'referrer'::enum_analytics_daily_kind, coalesce(host, ''), count(*), count(distinct session_id), 0, 0, 0, 0, 0, 0, null from views group by coalesce(host, '')
+      union all
+      select ${day}, 'device'::enum_analytics_daily_kind, device::text, count(*), count(distinct session_id), 0, 0, 0, 0, 0, 0, null from views where device is not null group by device
+      union all
+      select ${day}, 'video'::enum_analytics_daily_kind, video_id, 0, count(distinct session_id), count(distinct session_id) filter (where user_id is not null), 0, coalesce(sum(watch_time), 0), count(*) filter (where completed), 0, 0,
+        ${retentionCounts(sql`reached`)}
+      from watches group by video_id
       on conflict (kind, day, key) do nothing`)
     return true
   })

@@ -9,6 +9,7 @@ import { daysOf, type DayRange } from '../../../shared/schemas/analytics'
 import { addDays, startOfDay, type DayString } from '../../../shared/time-zones'
 import type { Db } from '../db/transactions'
 import { siteTimeZone } from '../settings/time-zone'
+import { referrerHostOf } from './sql-parts'
 
 type SQL = ReturnType<typeof sql>
 
@@ -28,9 +29,21 @@ export type Part = {
   pages: Map<string, { views: number; secs: number }>
   /** Watch seconds and completions per video id. */
   watching: Map<string, { watch: number; completions: number }>
+  /** Page views and visitor-days per referring host ('' for none: direct). */
+  referrers: Map<string, Tally>
+  /** Page views and visitor-days per device type. */
+  devices: Map<string, Tally>
 }
+export type Tally = { views: number; visits: number }
 
-const emptyPart = (): Part => ({ days: new Map(), pages: new Map(), watching: new Map() })
+const emptyPart = (): Part => ({ days: new Map(), pages: new Map(), watching: new Map(), referrers: new Map(), devices: new Map() })
+
+function addTally(map: Map<string, Tally>, key: string, views: number, visits: number) {
+  const t = map.get(key) ?? { views: 0, visits: 0 }
+  t.views += views
+  t.visits += visits
+  map.set(key, t)
+}
 
 function addDay(part: Part, day: DayString, f: Partial<DayFigures>) {
   const d = part.days.get(day) ?? { views: 0, sessions: 0, signedIn: 0, signUps: 0, newPremium: 0 }
@@ -83,11 +96,16 @@ export async function rolledPart(db: Db, range: DayRange, rolled: ReadonlySet<Da
       from analytics_daily where kind = 'page' and ${inRange} and ${contentPath(sql`key`)} group by key
     union all
     select 'video', key, sum(watch_time), 0, 0, 0, sum(completions), 0
-      from analytics_daily where kind = 'video' and ${inRange} group by key`)
+      from analytics_daily where kind = 'video' and ${inRange} group by key
+    union all
+    select kind::text, key, sum(views), sum(sessions), 0, 0, 0, 0
+      from analytics_daily where kind in ('referrer', 'device') and ${inRange} group by kind, key`)
   for (const r of rows) {
     const k = String(r.key)
     if (r.what === 'day') addDay(part, k, { views: num(r.views), sessions: num(r.sessions), signedIn: num(r.signed_in), signUps: num(r.sign_ups), newPremium: num(r.new_premium) })
     else if (r.what === 'page') addPage(part, k, num(r.views), num(r.secs))
+    else if (r.what === 'referrer') addTally(part.referrers, k, num(r.views), num(r.sessions))
+    else if (r.what === 'device') addTally(part.devices, k, num(r.views), num(r.sessions))
     else addWatch(part, k, num(r.views), num(r.new_premium))
   }
   if (rolledCache.size >= CACHE_SIZE) rolledCache.delete(rolledCache.keys().next().value as string)
@@ -134,7 +152,7 @@ export async function livePart(db: Db, days: DayString[]): Promise<Part> {
   if (!days.length) return part
   const groups = dayGroups(days)
   const each = (branch: (g: DayGroup) => SQL) => sql.join(groups.map(branch), sql` union all `)
-  const [views, rest] = await Promise.all([
+  const [views, rest, sources] = await Promise.all([
     db.execute(
       each(
         (g) => sql`select ${g.label(sql`"timestamp"`)} as day, case when ${contentPath(sql`path`)} then path end as path, count(*) as views, coalesce(sum(duration), 0) as secs
@@ -152,7 +170,21 @@ export async function livePart(db: Db, days: DayString[]): Promise<Part> {
         (g) => sql`select 'premium', ${g.label(sql`coalesce(paid_at, created_at)`)}, count(*), 0
           from payments where kind = 'activation' and ${g.where(sql`coalesce(paid_at, created_at)`)} group by 2`,
       )}`),
+    // Referring hosts and devices: views, and visitor-days counted per day (as the daily totals do).
+    db.execute(
+      each(
+        (g) => sql`select day, host, device, count(*) as views, count(distinct session_id) as visits from (
+            select ${g.label(sql`"timestamp"`)} as day, coalesce(${referrerHostOf(sql`page_views`)}, '') as host, device::text as device, session_id
+            from page_views where ${g.where(sql`"timestamp"`)}) v
+          group by grouping sets ((day, host), (day, device))`,
+      ),
+    ),
   ])
+  for (const r of sources.rows) {
+    // grouping sets: a row is per host (device null) or per device (host null).
+    if (r.host !== null && r.host !== undefined) addTally(part.referrers, String(r.host), num(r.views), num(r.visits))
+    else if (r.device) addTally(part.devices, String(r.device), num(r.views), num(r.visits))
+  }
   for (const r of views.rows) {
     addDay(part, String(r.day), { views: num(r.views) })
     if (r.path) addPage(part, String(r.path), num(r.views), num(r.secs))

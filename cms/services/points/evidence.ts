@@ -47,7 +47,8 @@ export async function recordProgress(
     position,
     now = systemClock(),
     analyticsSessionId,
-  }: { user: User; videoId: string; position: number; now?: Date; analyticsSessionId?: string },
+    playerDuration,
+  }: { user: User; videoId: string; position: number; now?: Date; analyticsSessionId?: string; playerDuration?: number },
 ): Promise<ProgressResult> {
   const video = await findVideoDoc(payload, { user, videoId })
   if (!video || !canPlayVideo(video, user)) throw notFound(VIDEO_NOT_FOUND)
@@ -59,11 +60,22 @@ export async function recordProgress(
     const db = await transactionDb(payload, req)
     // Watch time (cms/services/analytics) is this beat's gain: the covered seconds before it, read
     // under the row's lock so a racing beat of the same member cannot be counted twice.
-    const coveredBefore = analyticsSessionId
-      ? Number((await db.execute(sql`select covered_seconds from video_progress where user_id = ${user.id} and video_id = ${video.id} for update`)).rows[0]?.covered_seconds ?? 0)
-      : 0
+    const before = analyticsSessionId
+      ? (await db.execute(sql`select covered_seconds, last_position from video_progress where user_id = ${user.id} and video_id = ${video.id} for update`)).rows[0]
+      : undefined
+    const coveredBefore = Number(before?.covered_seconds ?? 0)
     const watch = analyticsSessionId
-      ? sql`, watched as (${videoWatchInsert({ videoId: video.videoId, sessionId: analyticsSessionId, userId: user.id, coveredBefore, durationSeconds: duration, at: now })})`
+      ? sql`, watched as (${videoWatchInsert({
+          videoId: video.videoId,
+          sessionId: analyticsSessionId,
+          userId: user.id,
+          coveredBefore,
+          positionBefore: Number(before?.last_position ?? 0),
+          position: at,
+          durationSeconds: duration,
+          playerDurationSeconds: playerDuration,
+          at: now,
+        })})`
       : sql``
     const { rows } = await db.execute(sql`
       with progress as (

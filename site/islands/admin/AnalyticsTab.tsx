@@ -1,6 +1,8 @@
-// /admin → Analytics (SPEC §2 Admin panel): member counts, video stats, revenue and conversion, and
-// the site's own traffic over a chosen range (charts of page views, visits, sign-ups and new
-// Premium; top videos and posts). Polls per §9: analytics every 30 s, counts and video stats 60 s.
+// /admin → Analytics (SPEC §2 Admin panel): member counts, video stats (the site's own views apart
+// from YouTube's imported counts), revenue and conversion, who is on the site right now, and the
+// site's own traffic over a chosen range (charts of page views, visits, sign-ups and new Premium;
+// traffic sources, referring sites and devices; top videos and posts, each opening its own
+// analytics page). Polls per §9: analytics every 30 s, counts and video stats 60 s; right now 15 s.
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 
@@ -13,7 +15,9 @@ import { Button } from '../ui/Button'
 import { RangePicker } from './analytics/RangePicker'
 import { analyticsQueryKey, DEFAULT_RANGE, longDay, USER_COUNT_KEY, VIDEO_STATS_KEY, type RangeChoice } from './analytics/range'
 import { StatCard, StatCardPending } from './analytics/StatCard'
+import { RightNow } from './analytics/RightNow'
 import { TopLists } from './analytics/TopLists'
+import { TrafficPanels } from './analytics/TrafficPanels'
 
 // recharts is fetched only once there is something to draw.
 const AnalyticsCharts = lazy(() => import('./analytics/Charts'))
@@ -65,9 +69,14 @@ function AnalyticsTab() {
           count('Admin users', c.adminUsers),
         ]
       : ['Active users', 'Total users', 'Premium users', 'Verified users', 'Admin users'].map((label) => <StatCardPending key={label} label={label} />)),
+    // The site's own views and YouTube's imported counts side by side, never added together.
     ...(v
-      ? [count('Total videos', v.totalVideos), count('Total views', v.totalViews, 'As counted on the video pages')]
-      : ['Total videos', 'Total views'].map((label) => <StatCardPending key={label} label={label} />)),
+      ? [
+          count('Total videos', v.totalVideos),
+          count('Views on this site', v.siteViews, 'Counted here: once per viewer per video per hour'),
+          count('YouTube views (imported)', v.importedViews, "YouTube's own counts, brought in by the import and sync"),
+        ]
+      : ['Total videos', 'Views on this site', 'YouTube views (imported)'].map((label) => <StatCardPending key={label} label={label} />)),
     c ? (
       <StatCard
         key="revenue"
@@ -108,6 +117,8 @@ function AnalyticsTab() {
         </ul>
       </section>
 
+      <RightNow />
+
       <section aria-labelledby="analytics-traffic" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
@@ -142,6 +153,7 @@ function AnalyticsTab() {
         ) : (
           <ChartsPending />
         )}
+        {a ? <TrafficPanels sources={a.sources} referrers={a.topReferrers} devices={a.devices} /> : null}
         {a ? <TopLists videos={a.topVideos} posts={a.topPosts} /> : null}
       </section>
     </div>

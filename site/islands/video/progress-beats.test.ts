@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { MIN_FORCED_BEAT_GAP_MS, PROGRESS_BEAT_MS, shouldBeat } from './progress-beats'
+import { forcedBeatDelay, MIN_FORCED_BEAT_GAP_MS, PROGRESS_BEAT_MS, shouldBeat } from './progress-beats'
 
 describe('shouldBeat', () => {
   it('beats at once at the start, then about every 10 s', () => {
@@ -16,5 +16,12 @@ describe('shouldBeat', () => {
   it('never sends a position the server would refuse', () => {
     expect(shouldBeat(1_000_000, 0, Number.NaN)).toBe(false)
     expect(shouldBeat(1_000_000, 0, -1)).toBe(false)
+  })
+  it('a 2 s clip’s end, too close to its first beat, is sent once the gap allows, not dropped', () => {
+    expect(shouldBeat(1_002_000, 1_000_000, 2, true)).toBe(false)
+    expect(forcedBeatDelay(1_002_000, 1_000_000)).toBe(MIN_FORCED_BEAT_GAP_MS - 2000)
+    expect(shouldBeat(1_000_000 + MIN_FORCED_BEAT_GAP_MS, 1_000_000, 2, true)).toBe(true)
+    // An in-flight beat at the gap's edge: tried again shortly, never at once.
+    expect(forcedBeatDelay(1_000_000 + MIN_FORCED_BEAT_GAP_MS, 1_000_000)).toBe(250)
   })
 })

@@ -11,3 +11,12 @@ export function shouldBeat(now: number, lastBeatAt: number, position: number, fo
   if (!Number.isFinite(position) || position < 0) return false
   return now - lastBeatAt >= (force ? MIN_FORCED_BEAT_GAP_MS : PROGRESS_BEAT_MS)
 }
+
+/**
+ * A forced beat (a pause, the end) that came too soon after the last beat is sent after this many
+ * ms, when the gap allows it: a clip shorter than the beat interval ends between beats, and its
+ * end must still reach the server or it is never seen played through.
+ */
+export function forcedBeatDelay(now: number, lastBeatAt: number): number {
+  return Math.max(250, lastBeatAt + MIN_FORCED_BEAT_GAP_MS - now)
+}

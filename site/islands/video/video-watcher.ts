@@ -7,14 +7,14 @@ import { AUTO_PLAYING_NEXT, AWARD_DESCRIPTIONS, FAILED_TO_AWARD_POINTS } from '.
 import type { PointsAward } from '../../../shared/types/points'
 import { apiJson } from '../../lib/api-client'
 import { reportAward } from '../../lib/stores/points-store'
-import { shouldBeat } from './progress-beats'
+import { forcedBeatDelay, shouldBeat } from './progress-beats'
 import { PLAYER_SEEK_EVENT } from './seek-player'
 
 type StateChange = { data: number }
-type YouTubePlayer = { getCurrentTime?: () => number; getPlayerState?: () => number }
+type YouTubePlayer = { getCurrentTime?: () => number; getDuration?: () => number; getPlayerState?: () => number }
 type YouTubeApi = {
   Player?: new (element: string | HTMLElement, options: { events: { onStateChange: (event: StateChange) => void } }) => YouTubePlayer
-  PlayerState?: { ENDED?: number; PLAYING?: number }
+  PlayerState?: { ENDED?: number; PLAYING?: number; PAUSED?: number }
 }
 declare global {
   interface Window {
@@ -26,6 +26,7 @@ declare global {
 const IFRAME_API = 'https://www.youtube.com/iframe_api'
 const YT_ENDED = 0
 const YT_PLAYING = 1
+const YT_PAUSED = 2
 
 export interface VideoWatcherOptions {
   videoId: string
@@ -136,13 +137,27 @@ export function startVideoWatcher({ videoId, title, trackViews: enabled, playerI
       .catch((error: unknown) => console.warn(FAILED_TO_AWARD_POINTS, error))
   }
 
-  /** One beat with the player's position, at most one in flight and one per PROGRESS_BEAT_MS. */
-  const beat = (position: number, force = false) => {
+  let pendingStop: ReturnType<typeof setTimeout> | null = null
+  /**
+   * One beat with the player's position (and the media's length when the player knows it), at
+   * most one in flight and one per PROGRESS_BEAT_MS. A forced beat (pause, end) that comes too soon
+   * after the last one is sent once the gap allows: a clip shorter than the beat interval is
+   * reported played to its end, not left at its first beat.
+   */
+  const beat = (position: number, duration: number | undefined, force = false) => {
     const now = Date.now()
-    if (claimed || inFlight || !shouldBeat(now, lastBeat, position, force)) return
+    // A newer report supersedes a stop still waiting to be sent (playing again, or a later stop).
+    if (pendingStop) clearTimeout(pendingStop)
+    pendingStop = null
+    if (claimed) return
+    if (inFlight || !shouldBeat(now, lastBeat, position, force)) {
+      if (force) pendingStop = setTimeout(() => beat(position, duration, true), forcedBeatDelay(now, lastBeat))
+      return
+    }
     lastBeat = now
     inFlight = true
-    apiJson<{ complete: boolean }>('POST', `/api/videos/${encodeURIComponent(videoId)}/progress`, { position: Math.floor(position * 10) / 10 })
+    const length = duration !== undefined && Number.isFinite(duration) && duration > 0 ? { duration } : {}
+    apiJson<{ complete: boolean }>('POST', `/api/videos/${encodeURIComponent(videoId)}/progress`, { position: Math.floor(position * 10) / 10, ...length })
       .then((result) => {
         if (result?.complete && !claimed) claimComplete()
       })
@@ -169,9 +184,9 @@ export function startVideoWatcher({ videoId, title, trackViews: enabled, playerI
   if (element instanceof HTMLVideoElement) {
     if (!wantsProgress) return
     element.addEventListener('timeupdate', () => {
-      if (!element.paused) beat(element.currentTime)
+      if (!element.paused) beat(element.currentTime, element.duration)
     })
-    const onStop = () => beat(element.currentTime, true)
+    const onStop = () => beat(element.currentTime, element.duration, true)
     element.addEventListener('pause', onStop)
     element.addEventListener('ended', onStop)
     return
@@ -179,16 +194,23 @@ export function startVideoWatcher({ videoId, title, trackViews: enabled, playerI
   whenEngaged(element, () => {
     // Ready before the video can end: the auto-play toast must show within its 2 s.
     if (autoplayNextHref) void loadToasts()
+    let youtube: YouTubePlayer | null = null
+    const position = () => youtube?.getCurrentTime?.() ?? 0
+    const length = () => youtube?.getDuration?.()
     withYouTubePlayer(
       playerId,
       (state) => {
-        if (state === (window.YT?.PlayerState?.ENDED ?? YT_ENDED)) onEnded()
+        const ended = state === (window.YT?.PlayerState?.ENDED ?? YT_ENDED)
+        // The end (and a pause) is reported at once: a clip shorter than the beat interval ends between beats.
+        if (wantsProgress && youtube && (ended || state === (window.YT?.PlayerState?.PAUSED ?? YT_PAUSED))) beat(position(), length(), true)
+        if (ended) onEnded()
       },
       (player, api) => {
         if (!wantsProgress) return
+        youtube = player
         const playing = api.PlayerState?.PLAYING ?? YT_PLAYING
         setInterval(() => {
-          if (player.getPlayerState?.() === playing) beat(player.getCurrentTime?.() ?? 0)
+          if (player.getPlayerState?.() === playing) beat(position(), length())
         }, 1000)
       },
     )

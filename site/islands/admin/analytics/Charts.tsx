@@ -8,9 +8,9 @@ import { formatCount } from '../../../../shared/format'
 import type { AnalyticsDay } from '../../../../shared/types/analytics'
 import { longDay, shortDay } from './range'
 
-const COLORS = { views: 'var(--primary)', sessions: 'var(--success)', signUps: 'var(--primary)', premium: 'var(--accent)' }
-const AXIS = { fill: 'var(--muted-foreground)', fontSize: 12 }
-const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--card-foreground)' }
+export const COLORS = { views: 'var(--primary)', sessions: 'var(--success)', signUps: 'var(--primary)', premium: 'var(--accent)' }
+export const AXIS = { fill: 'var(--muted-foreground)', fontSize: 12 }
+export const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--card-foreground)' }
 
 const full = (n: number) => n.toLocaleString('en-US')
 /** '1 visit', '2 visits'. */
@@ -20,7 +20,7 @@ function busiest(series: AnalyticsDay[], pick: (d: AnalyticsDay) => number) {
   return series.reduce<AnalyticsDay | null>((best, d) => (pick(d) > (best ? pick(best) : 0) ? d : best), null)
 }
 
-function ChartFigure({ title, summary, table, children }: { title: string; summary: string; table: ReactNode; children: ReactNode }) {
+export function ChartFigure({ title, summary, table, children }: { title: string; summary: string; table: ReactNode; children: ReactNode }) {
   const id = useId()
   return (
     <figure className="min-w-0 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`}>

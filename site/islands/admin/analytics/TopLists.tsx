@@ -1,8 +1,9 @@
 // Top videos and posts of the range, by views and by watch (or reading) time: ranked tables whose
 // leading column carries a bar scaled to the first row, so the table is the chart and its own
-// text alternative. Phones scroll the table sideways.
+// text alternative. Each title opens that item's analytics page. Phones scroll the table sideways.
 import type { ReactNode } from 'react'
 
+import { analyticsItemHref } from '../../../../shared/admin-routes'
 import { formatCount, formatWatchTime } from '../../../../shared/format'
 import type { TopPost, TopVideo } from '../../../../shared/types/analytics'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs'
@@ -75,7 +76,7 @@ const seconds = (s: number) => `${s.toLocaleString('en-US')} seconds`
 
 export function TopLists({ videos, posts }: { videos: { byViews: TopVideo[]; byWatchTime: TopVideo[] }; posts: { byViews: TopPost[]; byTimeOnPage: TopPost[] } }) {
   const videoColumns: Column<TopVideo>[] = [
-    { label: 'Views', value: (v) => formatCount(v.views), full: (v) => v.views.toLocaleString('en-US') },
+    { label: 'Views on this site', value: (v) => formatCount(v.views), full: (v) => v.views.toLocaleString('en-US') },
     { label: 'Watch time', value: (v) => formatWatchTime(v.watchTimeSeconds), full: (v) => seconds(v.watchTimeSeconds) },
     { label: 'Completed', value: (v) => formatCount(v.completions), full: (v) => v.completions.toLocaleString('en-US') },
   ]
@@ -88,7 +89,7 @@ export function TopLists({ videos, posts }: { videos: { byViews: TopVideo[]; byW
       caption={by === 'views' ? 'Top videos by views' : 'Top videos by watch time'}
       rows={rows}
       name={(v) => v.title ?? v.videoId}
-      href={(v) => `/video/${encodeURIComponent(v.videoId)}`}
+      href={(v) => analyticsItemHref('video', v.videoId)}
       score={by === 'views' ? (v) => v.views : (v) => v.watchTimeSeconds}
       columns={videoColumns}
       empty={by === 'views' ? 'No video was viewed in this range.' : 'No member watched a video in this range.'}
@@ -99,7 +100,7 @@ export function TopLists({ videos, posts }: { videos: { byViews: TopVideo[]; byW
       caption={by === 'views' ? 'Top posts by views' : 'Top posts by time on page'}
       rows={rows}
       name={(p) => p.title ?? p.slug}
-      href={(p) => `/post/${encodeURIComponent(p.slug)}`}
+      href={(p) => analyticsItemHref('post', p.slug)}
       score={by === 'views' ? (p) => p.views : (p) => p.timeOnPageSeconds}
       columns={postColumns}
       empty={by === 'views' ? 'No post was read in this range.' : 'No reading time recorded in this range yet.'}

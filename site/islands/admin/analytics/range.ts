@@ -43,3 +43,9 @@ export function longDay(day: string): string {
     return day
   }
 }
+
+export const REALTIME_KEY = ['/api/admin/analytics/realtime'] as const
+/** "Right now" refreshes this often (ours; the spec has no realtime panel). */
+export const REALTIME_REFRESH_MS = 15_000
+/** GET /api/admin/analytics/{video|post}/{id} with the range as its query string. */
+export const itemAnalyticsQueryKey = (kind: 'video' | 'post', id: string, range: RangeChoice) => [`/api/admin/analytics/${kind}/${encodeURIComponent(id)}`, range] as const
