@@ -75,6 +75,20 @@ test('an admin uploads a short video with its progress shown, and it plays on it
   })
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5)
   expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(3)
+  const videoPage = page.url()
+
+  // The creator replaces the file: the same page plays the new one (5 seconds) once it is transcoded.
+  await open(page, '/admin/content/video-upload')
+  await item.getByText('Thumbnail, captions and file').click()
+  await item.getByLabel('New file for this video').setInputFiles(makeClip({ seconds: 5, name: 'Rally highlights recut' }))
+  await item.getByRole('button', { name: 'Replace file' }).click()
+  await expectToast(page, 'File replaced')
+  await expect(item).toContainText('Duration 0:05', { timeout: 120_000 })
+  await expect(item).toContainText('Ready: streaming in HLS')
+  await page.goto(videoPage)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(video).toHaveAttribute('data-stream', 'hls', { timeout: 30_000 })
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => Math.round(v.duration)), { timeout: 20_000 }).toBe(5)
 })
 
 /** The e2e server's tus store (tests/helpers/test-server.ts: DATA_DIR): partial uploads and their .json info. */
