@@ -53,7 +53,10 @@ test('the YouTube poster loads the youtube-nocookie player only after the click'
 test('the /cms editor offers the code and YouTube blocks, and links to posts, videos and topics — not members', async ({ page }) => {
   await signInToCms(page)
 
+  // "Create New" opens a new draft (deleted at the end).
   await page.goto('/cms/collections/posts/create')
+  await expect(page).toHaveURL(/\/cms\/collections\/posts\/\d+/)
+  const draftId = /\/cms\/collections\/posts\/(\d+)/.exec(page.url())![1]
   const editor = page.locator('[data-lexical-editor="true"]').first()
   await expect(editor).toBeVisible()
 
@@ -98,4 +101,5 @@ test('the /cms editor offers the code and YouTube blocks, and links to posts, vi
   await expect(code).toBeVisible()
   await code.fill('const answer = 42')
   await expect(code).toHaveValue('const answer = 42')
+  await page.request.delete(`/cms/api/posts/${draftId}`, { headers: { origin: process.env.E2E_BASE_URL! } })
 })
