@@ -3,6 +3,7 @@
 // minute ahead, which appears on /blog by itself.
 import type { Browser, Page } from '@playwright/test'
 
+import { SITE_TIME_ZONE, SITE_TIME_ZONE_LABEL } from '../../shared/constants'
 import { expect, signInToCms, test } from './fixtures'
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL! })
@@ -81,16 +82,16 @@ test('schedule a post a minute ahead in /cms and see it appear on /blog by itsel
   await page.locator('#schedule-publish').click()
   const drawer = page.getByRole('dialog')
   await expect(drawer.getByText('No upcoming events scheduled.')).toBeVisible()
-  // Payload preselects Unpublish for a post with no newer draft: the creator picks Publish.
-  await drawer.getByText('Publish', { exact: true }).click()
+  // It opens on Publish (Payload's own drawer preselected Unpublish for a post with no newer
+  // draft), on the site's time zone.
   await expect(drawer.getByRole('radio', { name: 'Publish', exact: true })).toBeChecked()
-  // The next whole minute at least a minute from now, in the browser's time zone, as the picker writes it.
-  const when = await page.evaluate(() => {
-    const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000)
-    const month = at.toLocaleString('en-US', { month: 'short' })
-    const hours = at.getHours() % 12 || 12
-    return `${month} ${at.getDate()}, ${at.getFullYear()} ${hours}:${String(at.getMinutes()).padStart(2, '0')} ${at.getHours() < 12 ? 'AM' : 'PM'}`
-  })
+  await expect(drawer.locator('.timezone-picker')).toContainText(SITE_TIME_ZONE_LABEL)
+  // The next whole minute at least a minute from now, on the site's clock, as the picker writes it.
+  const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000)
+  const when = new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true })
+    .format(at)
+    .replace(' at ', ' ')
+    .replace(/,(?= \d+:)/, '')
   await drawer.locator('.date-time-picker input').fill(when)
   await page.keyboard.press('Enter')
   await page.locator('#scheduled-publish-save').click()
