@@ -112,7 +112,7 @@ export const Posts: CollectionConfig = {
     // (cms/services/preview): the creator can open it or share it.
     preview: (doc, { req }) =>
       typeof doc.id === 'number' ? postPreviewUrl(req.payload.config.serverURL, { id: doc.id, slug: doc.slug as string | undefined }) : null,
-    components: { edit: { beforeDocumentControls: ['/components/AutosaveGuard#AutosaveGuard', '/components/SchedulePublishDefaults#SchedulePublishDefaults'] } },
+    components: { edit: { beforeDocumentControls: ['/components/AutosaveGuard#AutosaveGuard', '/components/SchedulePublishDefaults#SchedulePublishDefaults', '/components/UntitledDraftCleanup#UntitledDraftCleanup'] } },
   },
   access: { read: publishedOrAdmin, readVersions: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   // Autosave while writing, a history to restore from, and publishing at a set time (run by the

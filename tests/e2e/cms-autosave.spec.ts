@@ -153,3 +153,10 @@ test('an autosave that cannot reach the server says so in plain words, and goes 
     await cmsApi(page).delete(`posts/${id}`)
   }
 })
+
+test('opening "Create New" and leaving without writing anything leaves no empty draft behind', async ({ page }) => {
+  const id = await startPost(page)
+  expect((await cmsApi(page).get(`posts/${id}?depth=0&draft=true`)).status()).toBe(200)
+  await page.goto('/cms/collections/posts')
+  await expect.poll(async () => (await cmsApi(page).get(`posts/${id}?depth=0&draft=true`)).status(), { timeout: 10_000 }).toBe(404)
+})

@@ -31,6 +31,7 @@ import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea
 import { SeoPreview as SeoPreview_99dd45f841ac5abaab172f3665586e3d } from '../../../components/SeoPreview'
 import { AutosaveGuard as AutosaveGuard_9b301fceb2da1ec21021b3cbd39d42d1 } from '../../../components/AutosaveGuard'
 import { SchedulePublishDefaults as SchedulePublishDefaults_095a8b79102566f6ea5fd1aaba38ba21 } from '../../../components/SchedulePublishDefaults'
+import { UntitledDraftCleanup as UntitledDraftCleanup_f54d62143ac8009038c52275adf14174 } from '../../../components/UntitledDraftCleanup'
 import { YesNoCell as YesNoCell_afd0d3c250076af2bc13ff5497e541bf } from '../../../components/YesNoCell'
 import { KeyMomentRowLabel as KeyMomentRowLabel_62765a3948ef3ab4c816e46d8072ce38 } from '../../../components/KeyMomentRowLabel'
 import { ColorSwatchCell as ColorSwatchCell_43905a77ee58ba7cfa13fc5baff4261b } from '../../../components/ColorSwatchCell'
@@ -76,6 +77,7 @@ export const importMap = {
   "/components/SeoPreview#SeoPreview": SeoPreview_99dd45f841ac5abaab172f3665586e3d,
   "/components/AutosaveGuard#AutosaveGuard": AutosaveGuard_9b301fceb2da1ec21021b3cbd39d42d1,
   "/components/SchedulePublishDefaults#SchedulePublishDefaults": SchedulePublishDefaults_095a8b79102566f6ea5fd1aaba38ba21,
+  "/components/UntitledDraftCleanup#UntitledDraftCleanup": UntitledDraftCleanup_f54d62143ac8009038c52275adf14174,
   "/components/YesNoCell#YesNoCell": YesNoCell_afd0d3c250076af2bc13ff5497e541bf,
   "/components/KeyMomentRowLabel#KeyMomentRowLabel": KeyMomentRowLabel_62765a3948ef3ab4c816e46d8072ce38,
   "/components/ColorSwatchCell#ColorSwatchCell": ColorSwatchCell_43905a77ee58ba7cfa13fc5baff4261b,
