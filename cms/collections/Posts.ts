@@ -164,7 +164,8 @@ export const Posts: CollectionConfig = {
         { label: 'Published', value: 'published' },
       ],
       // Follows Payload's Publish / Unpublish buttons (mirrored from `_status`); the site API sets it.
-      admin: { hidden: true },
+      // A version's comparison lists `_status` as "Status" already: this one stays out of it.
+      admin: { hidden: true, components: { Diff: '/components/NoDiff#NoDiff' } },
     },
     {
       name: 'publishedAt',
@@ -194,7 +195,7 @@ export const Posts: CollectionConfig = {
       // Written only by the hook below; read by the search_vector column (posts_search migration).
       name: 'searchText',
       type: 'textarea',
-      admin: { hidden: true },
+      admin: { hidden: true, components: { Diff: '/components/NoDiff#NoDiff' } },
       access: { read: isAdminField },
     },
   ],

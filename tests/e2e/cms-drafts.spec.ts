@@ -117,3 +117,23 @@ test('schedule a post a minute ahead in /cms and see it appear on /blog by itsel
   await visitor.close()
   await page.request.delete(`/api/blog-posts/${id}`, { headers: origin() })
 })
+
+test('a version of a post compared with the published one lists its status once', async ({ page }) => {
+  await signInToCms(page)
+  const created = await page.request.post('/api/blog-posts', { data: { title: `Versions ${Date.now()}`, content: 'The first text.', status: 'published' }, headers: origin() })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as { id: number }
+  try {
+    const doc = (await (await page.request.get(`/cms/api/posts/${id}?depth=0&draft=true`, { headers: origin() })).json()) as Record<string, unknown>
+    const autosaved = await page.request.patch(`/cms/api/posts/${id}?draft=true&autosave=true&depth=0`, { data: { ...doc, title: `${doc.title as string} (draft)`, _status: 'draft' }, headers: origin() })
+    expect(autosaved.status()).toBe(200)
+    await page.goto(`/cms/collections/posts/${id}/versions`)
+    await page.getByRole('row').filter({ hasText: 'Current Draft' }).getByRole('link').first().click()
+    await expect(page.getByText('Restore this version')).toBeVisible()
+    await expect(page.getByText(`${doc.title as string} (draft)`).first()).toBeVisible()
+    await expect(page.getByText('Status', { exact: true })).toHaveCount(1)
+    await expect(page.getByText('Search Text', { exact: true })).toHaveCount(0)
+  } finally {
+    await page.request.delete(`/api/blog-posts/${id}`, { headers: origin() })
+  }
+})

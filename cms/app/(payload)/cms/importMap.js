@@ -23,6 +23,7 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { NoDiff as NoDiff_67345802d5bf4a915385c169b149e9ad } from '../../../components/NoDiff'
 import { SiteZoneDateCell as SiteZoneDateCell_38b4c6d5c74c716c4328c6540630f618 } from '../../../components/SiteZoneDateCell'
 import { SiteZoneDateField as SiteZoneDateField_1a8d53b9c2fde9aefcd433c3a2c602c0 } from '../../../components/SiteZoneDateField'
 import { ReadingStats as ReadingStats_e4584db091309b7dfff21c6098d55bd5 } from '../../../components/ReadingStats'
@@ -69,6 +70,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/components/NoDiff#NoDiff": NoDiff_67345802d5bf4a915385c169b149e9ad,
   "/components/SiteZoneDateCell#SiteZoneDateCell": SiteZoneDateCell_38b4c6d5c74c716c4328c6540630f618,
   "/components/SiteZoneDateField#SiteZoneDateField": SiteZoneDateField_1a8d53b9c2fde9aefcd433c3a2c602c0,
   "/components/ReadingStats#ReadingStats": ReadingStats_e4584db091309b7dfff21c6098d55bd5,
