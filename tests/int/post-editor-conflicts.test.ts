@@ -100,3 +100,19 @@ describe('the /admin post editor and /cms', () => {
     expect((await saveInAdmin(post.id, { excerpt: 'x', updatedAt: 'yesterday' })).status).toBe(400)
   })
 })
+
+describe('a draft started in /cms', () => {
+  it('is listed for admins by its latest title, though /cms created it before it had one', async () => {
+    // What "Create New" does (a draft with nothing in it), then the autosave of the typed title.
+    const created = await creator.post('/cms/api/posts?draft=true&depth=0', { _status: 'draft' })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.doc.id as number
+    const title = `Started in cms ${tag()}`
+    await cmsAutosave(id, { title })
+    const listed = await creator.get('/api/blog-posts?status=draft&limit=100')
+    expect(listed.status).toBe(200)
+    const row = (listed.body.posts as Detail[]).find((post) => post.id === id)
+    expect([row?.title, row?.slug]).toEqual([title, title.toLowerCase().replace(/ /g, '-')])
+    expect((await openInAdmin(id)).title).toBe(title)
+  })
+})
