@@ -42,6 +42,21 @@ describe('autosave guard rules', () => {
     const invalid = { errors: [{ message: 'The following field is invalid: content', data: { errors: [{ path: 'content', message: 'This field is required.' }, { label: 'Title', path: 'title', message: 'This field is required.' }] } }] }
     expect(autosaveProblem(400, invalid)).toBe('Not saved yet: Content: This field is required; Title: This field is required. What you typed is still on this page.')
     expect(autosaveProblem(400, {})).not.toMatch(/invalid|ValidationError/)
+    // A field inside a block: its own label and message, not Payload's summary of the block.
+    const inBlock = {
+      errors: [
+        {
+          message: 'The following field is invalid: content',
+          data: {
+            errors: [
+              { label: 'Content', path: 'content', message: 'block node failed to validate: The following fields are invalid: url' },
+              { label: 'Content > YouTube link or video id', path: 'content', message: 'Enter a YouTube link or an 11-character video id.' },
+            ],
+          },
+        },
+      ],
+    }
+    expect(autosaveProblem(400, inBlock)).toBe('Not saved yet: YouTube link or video id: Enter a YouTube link or an 11-character video id. What you typed is still on this page.')
     expect(worthRetrying(null)).toBe(true)
     expect(worthRetrying(503)).toBe(true)
     expect(worthRetrying(400)).toBe(false)

@@ -68,10 +68,15 @@ type PayloadErrorBody = {
   errors?: Array<{ message?: unknown; data?: { errors?: Array<{ label?: unknown; path?: unknown; message?: unknown }> } }>
 }
 
+/** A field as the creator knows it: its label (the innermost, for a field inside a block), else its name. */
 const fieldName = (label: unknown, path: unknown) => {
-  const name = typeof label === 'string' && label ? label : typeof path === 'string' ? path.split('.').pop() ?? '' : ''
+  if (typeof label === 'string' && label.trim()) return label.split('>').pop()!.trim()
+  const name = typeof path === 'string' ? (path.split('.').pop() ?? '') : ''
   return name ? name.charAt(0).toUpperCase() + name.slice(1).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : ''
 }
+
+/** Payload's summaries of a container whose inner field failed: the inner field's own message says it better. */
+const SUMMARY = /failed to validate|following fields? (is|are) invalid/i
 
 /** What to tell the creator, in their words, when an autosave was refused or never arrived. */
 export function autosaveProblem(status: number | null, body: unknown): string {
@@ -83,8 +88,9 @@ export function autosaveProblem(status: number | null, body: unknown): string {
   if (status === 413) return `Not saved: the post is too large to save. ${kept}`
   if (status === 429) return `Not saved yet: too many saves in a short time. ${kept} Trying again…`
   const fields = ((body as PayloadErrorBody | null)?.errors ?? []).flatMap((e) => e?.data?.errors ?? [])
-  const named = fields
-    .map((f) => [fieldName(f.label, f.path), typeof f.message === 'string' ? f.message : ''] as const)
+  const specific = fields.filter((f) => !(typeof f.message === 'string' && SUMMARY.test(f.message)))
+  const named = (specific.length ? specific : fields)
+    .map((f) => [fieldName(f.label, f.path), typeof f.message === 'string' && !SUMMARY.test(f.message) ? f.message : ''] as const)
     .filter(([name]) => name)
     .map(([name, message]) => (message ? `${name}: ${message.replace(/\.$/, '')}` : name))
   if (named.length) return `Not saved yet: ${[...new Set(named)].join('; ')}. ${kept}`
