@@ -5,7 +5,7 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { buildConfig, type PayloadRequest } from 'payload'
 import sharp from 'sharp'
 
-import { CMS_DATE_TIME_FORMAT, SITE_NAME } from './shared/constants'
+import { CMS_DATE_TIME_FORMAT, SITE_NAME, SITE_TIME_ZONE, SITE_TIME_ZONE_LABEL } from './shared/constants'
 import { Announcements } from './cms/collections/Announcements'
 import { Avatars } from './cms/collections/Avatars'
 import { Categories } from './cms/collections/Categories'
@@ -101,6 +101,9 @@ export default buildConfig({
     avatar: 'default',
     // Dates in /cms read like the site's ('Nov 24, 2025 at 8:26 PM'), not Payload's 'November 24th 2025'.
     dateFormat: CMS_DATE_TIME_FORMAT,
+    // Times picked in /cms (Schedule Publish) are the site's, on the one zone the site's dates
+    // read in, not the browser's; as the early-access and announcement dates pin it.
+    timezones: { supportedTimezones: [{ label: SITE_TIME_ZONE_LABEL, value: SITE_TIME_ZONE }], defaultTimezone: SITE_TIME_ZONE },
     // The login screen offers "Forgot password?" only while password reset is on (PASSWORD_RESET).
     components: { views: { login: { Component: '/components/login/CmsLoginView#CmsLoginView', path: '/login' } } },
   },

@@ -12,54 +12,7 @@
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "supportedTimezones".
  */
-export type SupportedTimezones =
-  | 'Pacific/Midway'
-  | 'Pacific/Niue'
-  | 'Pacific/Honolulu'
-  | 'Pacific/Rarotonga'
-  | 'America/Anchorage'
-  | 'Pacific/Gambier'
-  | 'America/Los_Angeles'
-  | 'America/Tijuana'
-  | 'America/Denver'
-  | 'America/Phoenix'
-  | 'America/Chicago'
-  | 'America/Guatemala'
-  | 'America/New_York'
-  | 'America/Bogota'
-  | 'America/Caracas'
-  | 'America/Santiago'
-  | 'America/Buenos_Aires'
-  | 'America/Sao_Paulo'
-  | 'Atlantic/South_Georgia'
-  | 'Atlantic/Azores'
-  | 'Atlantic/Cape_Verde'
-  | 'Europe/London'
-  | 'Europe/Berlin'
-  | 'Africa/Lagos'
-  | 'Europe/Athens'
-  | 'Africa/Cairo'
-  | 'Europe/Moscow'
-  | 'Asia/Riyadh'
-  | 'Asia/Dubai'
-  | 'Asia/Baku'
-  | 'Asia/Karachi'
-  | 'Asia/Tashkent'
-  | 'Asia/Calcutta'
-  | 'Asia/Dhaka'
-  | 'Asia/Almaty'
-  | 'Asia/Jakarta'
-  | 'Asia/Bangkok'
-  | 'Asia/Shanghai'
-  | 'Asia/Singapore'
-  | 'Asia/Tokyo'
-  | 'Asia/Seoul'
-  | 'Australia/Brisbane'
-  | 'Australia/Sydney'
-  | 'Pacific/Guam'
-  | 'Pacific/Noumea'
-  | 'Pacific/Auckland'
-  | 'Pacific/Fiji';
+export type SupportedTimezones = 'America/New_York';
 
 export interface Config {
   auth: {
@@ -255,7 +208,7 @@ export interface Post {
    * Optional early access, New York time: until then only Premium members can read this post; everyone else sees it listed with an 'Early access' label and the date it opens. It opens to everyone by itself at that time. Leave empty for no early access.
    */
   earlyAccessUntil?: string | null;
-  earlyAccessUntil_tz?: 'America/New_York' | null;
+  earlyAccessUntil_tz?: SupportedTimezones;
   /**
    * Shown at the top of the post and on its cards, with the image’s alt text and caption; also the picture when the post is shared.
    */
@@ -452,7 +405,7 @@ export interface Video {
    * Optional early access, New York time: until then only Premium members can watch this video; everyone else sees it listed with an 'Early access' label and the date it opens. It opens to everyone by itself at that time. Leave empty for no early access.
    */
   earlyAccessUntil?: string | null;
-  earlyAccessUntil_tz?: 'America/New_York' | null;
+  earlyAccessUntil_tz?: SupportedTimezones;
   comments?: {
     docs?: (number | Comment)[];
     hasNextPage?: boolean;
@@ -675,12 +628,12 @@ export interface Announcement {
    * Optional. It shows from this date and time, New York time; empty shows it straight away.
    */
   startsAt?: string | null;
-  startsAt_tz?: 'America/New_York' | null;
+  startsAt_tz?: SupportedTimezones;
   /**
    * Optional. It stops showing at this date and time, New York time; empty keeps it up until you untick Is Active.
    */
   expiresAt?: string | null;
-  expiresAt_tz?: 'America/New_York' | null;
+  expiresAt_tz?: SupportedTimezones;
   updatedAt: string;
   createdAt: string;
 }

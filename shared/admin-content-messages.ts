@@ -15,6 +15,9 @@ export const POST_DELETED = 'Post deleted'
 export const postDeletedDescription = (title: string) => `“${title}” has been deleted.`
 export const FAILED_TO_CREATE_POST = 'Failed to create post'
 export const FAILED_TO_UPDATE_POST = 'Failed to update post'
+/** A save from an older copy than the latest (PUT /api/blog-posts/{id} with an older `updatedAt`): 409. */
+export const POST_CHANGED_ELSEWHERE =
+  'This post was changed elsewhere (in /cms or another tab) after you opened it, so this save was not made. Your text is still here: open the latest version to compare, copy what you need, then reload.'
 /** A post whose body markdown cannot carry whole (cms/services/posts/README.md: markdown). */
 export const POST_BODY_NEEDS_CMS =
   'This post has parts the markdown editor cannot keep (such as a link to another page of the site, underlined or centred text). Edit its content in /cms.'

@@ -76,6 +76,24 @@ const keepPreviousSlugs: CollectionBeforeChangeHook = async ({ data, originalDoc
 }
 
 /**
+ * Until a post is first published its slug follows its title (as Ghost does), unless the creator
+ * typed a slug of their own: a draft is created the moment "Create New" opens, before it has a
+ * title, and its title is typed over many autosaves. Once published, the address stays put
+ * (renaming it is the creator's choice, and keeps the old one redirecting).
+ */
+const slugFollowsTitle: CollectionBeforeChangeHook = ({ data, originalDoc, operation }) => {
+  if (operation !== 'update' || !originalDoc) return data
+  const title = typeof data.title === 'string' ? data.title : originalDoc.title
+  if (typeof title !== 'string' || !title.trim()) return data
+  const everPublished = Boolean(originalDoc.publishedAt) || originalDoc._status === 'published'
+  if (everPublished) return data
+  const current = typeof data.slug === 'string' ? data.slug : originalDoc.slug
+  const followed = !current || current === slugify(typeof originalDoc.title === 'string' ? originalDoc.title : '')
+  if (followed) data.slug = slugify(title)
+  return data
+}
+
+/**
  * `publishedAt` is the date readers see, the lists' order and the feeds' pubDate: set when a post
  * is first published (a draft started Monday and published Friday is Friday's), kept on later
  * saves, and the creator's to change (backdating).
@@ -98,11 +116,21 @@ export const Posts: CollectionConfig = {
     // (cms/services/preview): the creator can open it or share it.
     preview: (doc, { req }) =>
       typeof doc.id === 'number' ? postPreviewUrl(req.payload.config.serverURL, { id: doc.id, slug: doc.slug as string | undefined }) : null,
+    components: { edit: { beforeDocumentControls: ['/components/AutosaveGuard#AutosaveGuard', '/components/SchedulePublishDefaults#SchedulePublishDefaults', '/components/UntitledDraftCleanup#UntitledDraftCleanup'] } },
   },
   access: { read: publishedOrAdmin, readVersions: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   // Autosave while writing, a history to restore from, and publishing at a set time (run by the
   // jobs queue, payload.config.ts). `status` mirrors Payload's `_status` (cms/hooks/publish-status.ts).
-  versions: { drafts: { autosave: { interval: 2000 }, schedulePublish: true, validate: true }, maxPerDoc: 50 },
+  //
+  // Drafts are not validated (`validate: false`): an autosave carries whatever is on the page, a
+  // YouTube block still waiting for its link or an empty title included, so nothing typed waits on
+  // anything else. Publishing validates everything. (With draft validation on, Payload's autosave
+  // stopped after the first refused save while its bar kept saying "Saving…".) Opening "Create
+  // New" therefore creates the draft at once (Payload's rule for autosave without validation):
+  // the post is saved from its first keystroke. The bar's guard (cms/components/AutosaveGuard.tsx)
+  // keeps a late autosave answer from putting older text back and says in plain words when a
+  // save did not go through.
+  versions: { drafts: { autosave: { interval: 2000 }, schedulePublish: true, validate: false }, maxPerDoc: 50 },
   defaultSort: '-publishedAt',
   // The body's rule reads earlyAccessUntil: every read carries it, whatever a `select` asks for.
   forceSelect: { earlyAccessUntil: true },
@@ -140,7 +168,8 @@ export const Posts: CollectionConfig = {
         { label: 'Published', value: 'published' },
       ],
       // Follows Payload's Publish / Unpublish buttons (mirrored from `_status`); the site API sets it.
-      admin: { hidden: true },
+      // A version's comparison lists `_status` as "Status" already: this one stays out of it.
+      admin: { hidden: true, components: { Diff: '/components/NoDiff#NoDiff' } },
     },
     {
       name: 'publishedAt',
@@ -170,12 +199,12 @@ export const Posts: CollectionConfig = {
       // Written only by the hook below; read by the search_vector column (posts_search migration).
       name: 'searchText',
       type: 'textarea',
-      admin: { hidden: true },
+      admin: { hidden: true, components: { Diff: '/components/NoDiff#NoDiff' } },
       access: { read: isAdminField },
     },
   ],
   hooks: {
     beforeOperation: [mirrorStatusOnInput],
-    beforeChange: [mirrorStatusOnChange, deriveText, stampFirstPublish, keepPreviousSlugs],
+    beforeChange: [mirrorStatusOnChange, deriveText, slugFollowsTitle, stampFirstPublish, keepPreviousSlugs],
   },
 }

@@ -97,6 +97,8 @@ export const blogPostUpdateSchema = z.object({
   categoryId: relationIdField,
   status: z.enum(POST_STATUSES).optional(),
   readTime: readTimeField,
+  /** The `updatedAt` of the copy the editor loaded: a save from an older copy is refused (409). */
+  updatedAt: z.iso.datetime({ offset: true, error: 'updatedAt must be a date and time.' }).optional(),
 })
 
 export type BlogPostCreateInput = z.input<typeof blogPostCreateSchema>

@@ -3,6 +3,7 @@
 // minute ahead, which appears on /blog by itself.
 import type { Browser, Page } from '@playwright/test'
 
+import { SITE_TIME_ZONE, SITE_TIME_ZONE_LABEL } from '../../shared/constants'
 import { expect, signInToCms, test } from './fixtures'
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL! })
@@ -19,15 +20,15 @@ const postId = (page: Page) => Number(/\/cms\/collections\/posts\/(\d+)/.exec(pa
 test('write a post in /cms: it autosaves, the preview link shows the draft on the real page, and publishing puts it on the site', async ({ page, browser }) => {
   await signInToCms(page)
   const title = `Ghost writer draft ${Date.now()}`
+  // "Create New" opens the post's own draft: no Save Draft to press, it is saved as it is written.
   await page.goto('/cms/collections/posts/create')
+  await expect(page).toHaveURL(/\/cms\/collections\/posts\/\d+/)
+  const id = postId(page)
   await page.locator('#field-title').fill(title)
   await editor(page).click()
   await page.keyboard.type('The opening paragraph.')
-  await page.locator('#action-save-draft').click()
-  await expect(page).toHaveURL(/\/cms\/collections\/posts\/\d+/)
-  const id = postId(page)
-  const slug = await page.locator('#field-slug').inputValue()
-  expect(slug).toMatch(/^ghost-writer-draft-\d+$/)
+  const slug = `ghost-writer-draft-${title.split(' ').pop()}`
+  await expect(page.locator('#field-slug')).toHaveValue(slug, { timeout: 20_000 })
 
   // Typing is saved by itself: an autosave request, and the editor says when it last saved.
   const autosaved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/cms/api/posts/${id}`) && r.url().includes('autosave=true') && (r.request().postData() ?? '').includes('A sentence the autosave keeps.'))
@@ -81,16 +82,16 @@ test('schedule a post a minute ahead in /cms and see it appear on /blog by itsel
   await page.locator('#schedule-publish').click()
   const drawer = page.getByRole('dialog')
   await expect(drawer.getByText('No upcoming events scheduled.')).toBeVisible()
-  // Payload preselects Unpublish for a post with no newer draft: the creator picks Publish.
-  await drawer.getByText('Publish', { exact: true }).click()
+  // It opens on Publish (Payload's own drawer preselected Unpublish for a post with no newer
+  // draft), on the site's time zone.
   await expect(drawer.getByRole('radio', { name: 'Publish', exact: true })).toBeChecked()
-  // The next whole minute at least a minute from now, in the browser's time zone, as the picker writes it.
-  const when = await page.evaluate(() => {
-    const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000)
-    const month = at.toLocaleString('en-US', { month: 'short' })
-    const hours = at.getHours() % 12 || 12
-    return `${month} ${at.getDate()}, ${at.getFullYear()} ${hours}:${String(at.getMinutes()).padStart(2, '0')} ${at.getHours() < 12 ? 'AM' : 'PM'}`
-  })
+  await expect(drawer.locator('.timezone-picker')).toContainText(SITE_TIME_ZONE_LABEL)
+  // The next whole minute at least a minute from now, on the site's clock, as the picker writes it.
+  const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000)
+  const when = new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true })
+    .format(at)
+    .replace(' at ', ' ')
+    .replace(/,(?= \d+:)/, '')
   await drawer.locator('.date-time-picker input').fill(when)
   await page.keyboard.press('Enter')
   await page.locator('#scheduled-publish-save').click()
@@ -115,4 +116,24 @@ test('schedule a post a minute ahead in /cms and see it appear on /blog by itsel
   await expect(visitor.page.getByRole('heading', { level: 1 })).toHaveText(title)
   await visitor.close()
   await page.request.delete(`/api/blog-posts/${id}`, { headers: origin() })
+})
+
+test('a version of a post compared with the published one lists its status once', async ({ page }) => {
+  await signInToCms(page)
+  const created = await page.request.post('/api/blog-posts', { data: { title: `Versions ${Date.now()}`, content: 'The first text.', status: 'published' }, headers: origin() })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as { id: number }
+  try {
+    const doc = (await (await page.request.get(`/cms/api/posts/${id}?depth=0&draft=true`, { headers: origin() })).json()) as Record<string, unknown>
+    const autosaved = await page.request.patch(`/cms/api/posts/${id}?draft=true&autosave=true&depth=0`, { data: { ...doc, title: `${doc.title as string} (draft)`, _status: 'draft' }, headers: origin() })
+    expect(autosaved.status()).toBe(200)
+    await page.goto(`/cms/collections/posts/${id}/versions`)
+    await page.getByRole('row').filter({ hasText: 'Current Draft' }).getByRole('link').first().click()
+    await expect(page.getByText('Restore this version')).toBeVisible()
+    await expect(page.getByText(`${doc.title as string} (draft)`).first()).toBeVisible()
+    await expect(page.getByText('Status', { exact: true })).toHaveCount(1)
+    await expect(page.getByText('Search Text', { exact: true })).toHaveCount(0)
+  } finally {
+    await page.request.delete(`/api/blog-posts/${id}`, { headers: origin() })
+  }
 })

@@ -15,8 +15,9 @@ test('the creator signs in at /cms and edits a post in the rich-text editor; the
 
   const title = page.locator('#field-title')
   await expect(title).toBeVisible()
-  const slug = await page.locator('#field-slug').inputValue()
   const newTitle = `Edited in the CMS ${Date.now()}`
+  // Not yet published: its slug follows the new title (cms/services/posts/README.md).
+  const slug = newTitle.toLowerCase().replace(/ /g, '-')
   await title.fill(newTitle)
   const editor = page.locator('[data-lexical-editor="true"]').first()
   await editor.click()

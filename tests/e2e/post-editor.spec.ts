@@ -53,7 +53,10 @@ test('the YouTube poster loads the youtube-nocookie player only after the click,
 test('the /cms editor offers the code and YouTube blocks, and links to posts, videos and topics — not members', async ({ page }) => {
   await signInToCms(page)
 
+  // "Create New" opens a new draft (deleted at the end).
   await page.goto('/cms/collections/posts/create')
+  await expect(page).toHaveURL(/\/cms\/collections\/posts\/\d+/)
+  const draftId = /\/cms\/collections\/posts\/(\d+)/.exec(page.url())![1]
   const editor = page.locator('[data-lexical-editor="true"]').first()
   await expect(editor).toBeVisible()
 
@@ -98,4 +101,47 @@ test('the /cms editor offers the code and YouTube blocks, and links to posts, vi
   await expect(code).toBeVisible()
   await code.fill('const answer = 42')
   await expect(code).toHaveValue('const answer = 42')
+  await page.request.delete(`/cms/api/posts/${draftId}`, { headers: { origin: process.env.E2E_BASE_URL! } })
+})
+
+test('a save in /admin from an older copy than the latest is refused with a message, and both copies stay reachable', async ({ page }) => {
+  await loginViaApi(page, admin().username, admin().password)
+  const headers = { origin: process.env.E2E_BASE_URL! }
+  const title = `Two tabs ${randomBytes(4).toString('hex')}`
+  const created = await page.request.post('/api/blog-posts', { data: { title, content: 'Written first.', status: 'draft' }, headers })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as { id: number }
+  try {
+    await open(page, `/admin/content/posts/${id}/edit`)
+    const content = page.getByRole('textbox', { name: 'Content' })
+    await expect(content).toHaveValue('Written first.')
+
+    // Meanwhile /cms autosaves a newer draft of the same post.
+    const latest = (await (await page.request.get(`/cms/api/posts/${id}?depth=0&draft=true`, { headers })).json()) as Record<string, unknown>
+    const newer = JSON.parse(JSON.stringify(latest.content).replace('Written first.', 'Written first, then more in cms.'))
+    const autosaved = await page.request.patch(`/cms/api/posts/${id}?draft=true&autosave=true&depth=0`, { data: { ...latest, content: newer, _status: 'draft' }, headers })
+    expect(autosaved.status()).toBe(200)
+
+    // The older copy's save: refused, said so, the typed text kept, the latest one a click away.
+    await content.fill('Written first, and changed in admin.')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'This post was changed elsewhere' })
+    await expect(alert).toBeVisible()
+    await expect(content).toHaveValue('Written first, and changed in admin.')
+    await expect(alert.getByRole('link', { name: 'Open the latest version (new tab)' })).toHaveAttribute('href', `/cms/collections/posts/${id}`)
+    const stored = (await (await page.request.get(`/api/blog-posts/${id}`, { headers })).json()) as { content: string }
+    expect(stored.content.trim()).toBe('Written first, then more in cms.')
+
+    // Taking the latest: the form shows it, and saving from it goes through.
+    await alert.getByRole('button', { name: 'Replace my changes with the latest version' }).click()
+    await expect(content).toHaveValue('Written first, then more in cms.')
+    await expect(alert).toBeHidden()
+    await page.getByLabel('Title').fill(`${title} (renamed)`)
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/blog-posts/${id}`))
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    expect((await saved).status()).toBe(200)
+    await expect(page.getByLabel('Title')).toHaveValue(`${title} (renamed)`)
+  } finally {
+    await page.request.delete(`/api/blog-posts/${id}`, { headers })
+  }
 })

@@ -5,6 +5,7 @@ import { cleanText } from '../../../shared/schemas/content-query'
 import { MAX_PAGE_LIMIT, totalPagesFor } from '../../../shared/schemas/pagination'
 import type { PostPage, PostStatus } from '../../../shared/types/content'
 import { userIsAdmin } from '../../access/roles'
+import type { Post } from '../../payload-types'
 import { badRequest, forbidden, unauthorized } from '../errors'
 import { opensEverything } from '../premium-gate'
 import { cachedGated } from '../premium-gate/cache'
@@ -72,7 +73,7 @@ async function findPage(
     ...asCaller(user),
   })
   return {
-    posts: result.docs.map(toPostSummary),
+    posts: (await withLatestDraftText(payload, user, result.docs)).map(toPostSummary),
     page,
     limit,
     totalPages: totalPagesFor(result.totalDocs, limit),
@@ -90,8 +91,33 @@ async function findByIds(payload: Payload, user: Caller, ids: number[]) {
     select: SUMMARY_SELECT,
     ...asCaller(user),
   })
-  const byId = new Map(docs.map((doc) => [doc.id, doc]))
+  const byId = new Map((await withLatestDraftText(payload, user, docs)).map((doc) => [doc.id, doc]))
   return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/**
+ * A post never published keeps, in its own row, what it had when it was created: /cms creates it
+ * on "Create New", before its title, and then autosaves versions only. Admins' lists show such
+ * drafts with their latest version's title, slug and excerpt (one query for the page's drafts).
+ */
+async function withLatestDraftText<T extends Pick<Post, 'id' | 'title' | 'slug' | 'excerpt' | 'status' | 'publishedAt'>>(payload: Payload, user: Caller, docs: T[]): Promise<T[]> {
+  if (!userIsAdmin(user)) return docs
+  const drafts = docs.filter((doc) => doc.status !== 'published' && !doc.publishedAt).map((doc) => doc.id)
+  if (!drafts.length) return docs
+  const { docs: latest } = await payload.find({
+    collection: 'posts',
+    where: { id: { in: drafts } },
+    draft: true,
+    pagination: false,
+    depth: 0,
+    select: { title: true, slug: true, excerpt: true },
+    ...asCaller(user),
+  })
+  const byId = new Map(latest.map((doc) => [doc.id, doc]))
+  return docs.map((doc) => {
+    const newer = byId.get(doc.id)
+    return newer ? { ...doc, title: newer.title ?? doc.title, slug: newer.slug ?? doc.slug, excerpt: newer.excerpt ?? doc.excerpt } : doc
+  })
 }
 
 async function assertCategoryExists(payload: Payload, id: number) {

@@ -57,9 +57,26 @@ async function toDetail(payload: Payload, user: Caller, doc: Post): Promise<Post
   return detail
 }
 
-/** GET /api/blog-posts/{id}: the post with its body as markdown; 404 for a missing post or another's draft. */
+/**
+ * The post as its editors see it: the latest version (an unpublished draft written in /cms, or
+ * being autosaved there, included), with the publish state of the post itself (`status`: is it on
+ * the site?). `updatedAt` is that latest version's: the copy a save must have started from.
+ */
+export async function findPostForEditing(payload: Payload, user: Caller, id: number): Promise<Post | null> {
+  const [latest, main] = await Promise.all([
+    payload.findByID({ collection: 'posts', id, depth: 1, draft: true, disableErrors: true, ...asCaller(user) }),
+    payload.findByID({ collection: 'posts', id, depth: 0, draft: false, disableErrors: true, select: { status: true }, ...asCaller(user) }),
+  ])
+  if (!latest || !main) return latest ?? null
+  return { ...latest, status: main.status }
+}
+
+/**
+ * GET /api/blog-posts/{id}: the post with its body as markdown; 404 for a missing post or another's
+ * draft. Admins get the copy they edit (findPostForEditing), so /admin never saves over a draft.
+ */
 export async function getPostById(payload: Payload, { user, id }: { user: Caller; id: number }): Promise<PostDetail> {
-  const doc = await findDoc(payload, user, { id })
+  const doc = userIsAdmin(user) ? await findPostForEditing(payload, user, id) : await findDoc(payload, user, { id })
   if (!doc) throw notFound(POST_NOT_FOUND)
   return toDetail(payload, user, doc)
 }

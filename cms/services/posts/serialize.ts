@@ -35,8 +35,9 @@ export function toPostSummary(doc: Pick<Post, 'id' | 'title' | 'slug' | 'created
   const image = doc.featuredImage as Related<Media>
   return {
     id: doc.id,
-    title: doc.title,
-    slug: doc.slug,
+    // A draft opened in /cms has neither until its title is typed.
+    title: doc.title ?? '',
+    slug: doc.slug ?? '',
     excerpt: doc.excerpt ?? null,
     status: (doc.status ?? 'draft') as PostStatus,
     readTime: doc.readTime ?? null,

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { excerptFrom, readTimeMinutes } from '../../../shared/format'
-import { POST_BODY_NEEDS_CMS } from '../../../shared/admin-content-messages'
+import { POST_BODY_NEEDS_CMS, POST_CHANGED_ELSEWHERE } from '../../../shared/admin-content-messages'
 import type { BlogPostCreateData, BlogPostUpdateData } from '../../../shared/schemas/content'
 import { MAX_ID } from '../../../shared/schemas/content-query'
 import type { PostDetail } from '../../../shared/types/content'
@@ -11,6 +11,8 @@ import { asCaller, assertAdmin, type Caller } from './admin-only'
 import { markdownToLexical } from './markdown'
 import { getPostById } from './read'
 import { assertSlugFree, withSlugConflict } from './slugs'
+
+const sameInstant = (a: string, b: string | null | undefined) => typeof b === 'string' && new Date(a).getTime() === new Date(b).getTime()
 
 async function assertCategory(payload: Payload, categoryId: number | null | undefined) {
   if (!categoryId) return
@@ -45,12 +47,17 @@ export async function createPost(payload: Payload, { user, data }: { user: Calle
 }
 
 /**
- * PUT /api/blog-posts/{id}: fields left out stay as they are. New content with no excerpt or read
+ * PUT /api/blog-posts/{id}: fields left out stay as they are. The post's latest version is what it
+ * writes over (an unpublished /cms draft included, which the editor loaded: getPostById), and
+ * `updatedAt`, when sent, must be that version's: 409 otherwise. New content with no excerpt or read
  * time re-derives them from that content (what the editor does as you type).
  */
 export async function updatePost(payload: Payload, { user, id, data }: { user: Caller; id: number; data: BlogPostUpdateData }): Promise<PostDetail> {
   assertAdmin(user)
   const current = await getPostById(payload, { user, id })
+  // Saved from an older copy than the latest (an autosave in /cms, another tab): refused, never
+  // written over what was saved meanwhile. Without `updatedAt` (API clients) the save goes through.
+  if (data.updatedAt !== undefined && !sameInstant(data.updatedAt, current.updatedAt)) throw conflict(POST_CHANGED_ELSEWHERE)
   // Writing markdown over a body it cannot carry whole would drop those parts without a word.
   if (data.content !== undefined && current.markdownComplete === false) throw conflict(POST_BODY_NEEDS_CMS)
   await assertCategory(payload, data.categoryId)

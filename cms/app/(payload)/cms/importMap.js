@@ -24,12 +24,16 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { NoDiff as NoDiff_67345802d5bf4a915385c169b149e9ad } from '../../../components/NoDiff'
 import { SiteZoneDateCell as SiteZoneDateCell_38b4c6d5c74c716c4328c6540630f618 } from '../../../components/SiteZoneDateCell'
 import { SiteZoneDateField as SiteZoneDateField_1a8d53b9c2fde9aefcd433c3a2c602c0 } from '../../../components/SiteZoneDateField'
 import { ReadingStats as ReadingStats_e4584db091309b7dfff21c6098d55bd5 } from '../../../components/ReadingStats'
 import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { SeoPreview as SeoPreview_99dd45f841ac5abaab172f3665586e3d } from '../../../components/SeoPreview'
+import { AutosaveGuard as AutosaveGuard_9b301fceb2da1ec21021b3cbd39d42d1 } from '../../../components/AutosaveGuard'
+import { SchedulePublishDefaults as SchedulePublishDefaults_095a8b79102566f6ea5fd1aaba38ba21 } from '../../../components/SchedulePublishDefaults'
+import { UntitledDraftCleanup as UntitledDraftCleanup_f54d62143ac8009038c52275adf14174 } from '../../../components/UntitledDraftCleanup'
 import { DurationCell as DurationCell_a65bdf1fc80f44533c5d7292dd4d0d61 } from '../../../components/DurationCell'
 import { DurationField as DurationField_dd4d4d15ca111a45570c0d7b7ef8bc3c } from '../../../components/DurationField'
 import { YesNoCell as YesNoCell_afd0d3c250076af2bc13ff5497e541bf } from '../../../components/YesNoCell'
@@ -70,12 +74,16 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/components/NoDiff#NoDiff": NoDiff_67345802d5bf4a915385c169b149e9ad,
   "/components/SiteZoneDateCell#SiteZoneDateCell": SiteZoneDateCell_38b4c6d5c74c716c4328c6540630f618,
   "/components/SiteZoneDateField#SiteZoneDateField": SiteZoneDateField_1a8d53b9c2fde9aefcd433c3a2c602c0,
   "/components/ReadingStats#ReadingStats": ReadingStats_e4584db091309b7dfff21c6098d55bd5,
   "@payloadcms/plugin-seo/client#MetaTitleComponent": MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "/components/SeoPreview#SeoPreview": SeoPreview_99dd45f841ac5abaab172f3665586e3d,
+  "/components/AutosaveGuard#AutosaveGuard": AutosaveGuard_9b301fceb2da1ec21021b3cbd39d42d1,
+  "/components/SchedulePublishDefaults#SchedulePublishDefaults": SchedulePublishDefaults_095a8b79102566f6ea5fd1aaba38ba21,
+  "/components/UntitledDraftCleanup#UntitledDraftCleanup": UntitledDraftCleanup_f54d62143ac8009038c52275adf14174,
   "/components/DurationCell#DurationCell": DurationCell_a65bdf1fc80f44533c5d7292dd4d0d61,
   "/components/DurationField#DurationField": DurationField_dd4d4d15ca111a45570c0d7b7ef8bc3c,
   "/components/YesNoCell#YesNoCell": YesNoCell_afd0d3c250076af2bc13ff5497e541bf,

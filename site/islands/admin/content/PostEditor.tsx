@@ -6,6 +6,7 @@ import {
   FAILED_TO_CREATE_POST,
   FAILED_TO_UPDATE_POST,
   POST_BODY_NEEDS_CMS,
+  POST_CHANGED_ELSEWHERE,
   POST_CREATED,
   POST_UPDATED,
   postCreatedDescription,
@@ -73,6 +74,8 @@ function PostForm({ post, categories }: { post: PostDetail | null; categories: C
   const [form, setForm] = useState<PostForm>(() => initialForm(post))
   const [errors, setErrors] = useState<Errors>({})
   const [attempted, setAttempted] = useState(false)
+  /** A save refused because the post changed after this copy was loaded (409): both stay reachable. */
+  const [changedElsewhere, setChangedElsewhere] = useState(false)
   const creating = post === null
   /** False when the body has parts markdown cannot carry: its content is edited in /cms only. */
   const contentEditable = creating || post.markdownComplete !== false
@@ -97,12 +100,24 @@ function PostForm({ post, categories }: { post: PostDetail | null; categories: C
       }
       queryClient.setQueryData(postQueryKey(saved.id), saved)
       setForm(initialForm(saved))
+      setChangedElsewhere(false)
       toast({ title: POST_UPDATED, description: postUpdatedDescription(saved.title, published) })
       await queryClient.invalidateQueries({ queryKey: ['/api/blog-posts'] })
     },
-    onError: (error) =>
-      toast({ title: creating ? FAILED_TO_CREATE_POST : FAILED_TO_UPDATE_POST, description: messageFromApiError(error), variant: 'destructive' }),
+    onError: (error) => {
+      if (!creating && statusFromApiError(error) === 409 && messageFromApiError(error) === POST_CHANGED_ELSEWHERE) setChangedElsewhere(true)
+      toast({ title: creating ? FAILED_TO_CREATE_POST : FAILED_TO_UPDATE_POST, description: messageFromApiError(error), variant: 'destructive' })
+    },
   })
+
+  /** Drops this copy's changes for the latest saved version. */
+  const loadLatest = async () => {
+    if (creating) return
+    const latest = await queryClient.fetchQuery<PostDetail>({ queryKey: postQueryKey(post.id), staleTime: 0 })
+    setForm(initialForm(latest))
+    setErrors({})
+    setChangedElsewhere(false)
+  }
 
   const change = (name: keyof PostFormValues, value: string) => {
     const next = changeField(form, name, value)
@@ -130,6 +145,8 @@ function PostForm({ post, categories }: { post: PostDetail | null; categories: C
       categoryId: categoryId ? Number(categoryId) : null,
       status,
       readTime: readTime || null,
+      // The copy this form started from: the server refuses the save if the post changed since.
+      ...(post ? { updatedAt: post.updatedAt } : {}),
     })
   }
 
@@ -144,6 +161,19 @@ function PostForm({ post, categories }: { post: PostDetail | null; categories: C
           </h2>
           {post && <StatusBadge status={post.status} />}
         </div>
+        {post && changedElsewhere && (
+          <div role="alert" className="space-y-3 rounded-md border border-destructive bg-destructive/10 p-4 text-foreground">
+            <p>{POST_CHANGED_ELSEWHERE}</p>
+            <div className="flex flex-wrap gap-3">
+              <ButtonLink href={`/cms/collections/posts/${post.id}`} target="_blank" rel="noopener" variant="outline" size="sm">
+                Open the latest version (new tab)
+              </ButtonLink>
+              <Button type="button" variant="outline" size="sm" onClick={() => void loadLatest()}>
+                Replace my changes with the latest version
+              </Button>
+            </div>
+          </div>
+        )}
         <Field id={id('title')} label="Title" error={errors.title}>
           {(a11y) => <Input {...a11y} value={shown.title} onChange={(e) => change('title', e.target.value)} autoComplete="off" />}
         </Field>
