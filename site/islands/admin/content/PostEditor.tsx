@@ -105,7 +105,11 @@ function PostForm({ post, categories }: { post: PostDetail | null; categories: C
       await queryClient.invalidateQueries({ queryKey: ['/api/blog-posts'] })
     },
     onError: (error) => {
-      if (!creating && statusFromApiError(error) === 409 && messageFromApiError(error) === POST_CHANGED_ELSEWHERE) setChangedElsewhere(true)
+      if (!creating && statusFromApiError(error) === 409 && messageFromApiError(error) === POST_CHANGED_ELSEWHERE) {
+        // Said once, in the form, with the way to both copies (a toast would announce it twice).
+        setChangedElsewhere(true)
+        return
+      }
       toast({ title: creating ? FAILED_TO_CREATE_POST : FAILED_TO_UPDATE_POST, description: messageFromApiError(error), variant: 'destructive' })
     },
   })
