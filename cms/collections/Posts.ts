@@ -1,5 +1,7 @@
-import type { CollectionBeforeChangeHook, CollectionConfig, FieldAccess } from 'payload'
+import { APIError, type CollectionBeforeChangeHook, type CollectionConfig, type FieldAccess } from 'payload'
 
+import { POST_CHANGED_ELSEWHERE } from '../../shared/admin-content-messages'
+import { EDITED_FROM_HEADER, sameInstant } from '../../shared/edit-conflict'
 import { isDerivedExcerpt, slugify } from '../../shared/format'
 import { isAdmin, isAdminField, publishedOrAdmin } from '../access'
 import { requestUser } from '../access/roles'
@@ -50,6 +52,19 @@ const deriveText: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
     const followsContent = !value || previouslyDerived(field, value)
     if (followsContent && (sent || data.content)) data[field] = derived[field]
   }
+  return data
+}
+
+/**
+ * A save from an older copy than the latest is refused (409), in /cms as in /admin: the editor
+ * (cms/components/AutosaveGuard.tsx) names the version it was editing in EDITED_FROM_HEADER, and a
+ * save from a second tab, after /admin or another tab saved, would otherwise put its older text
+ * over what was saved meanwhile. A request without the header (API clients) goes through.
+ */
+const refuseSaveFromOlderCopy: CollectionBeforeChangeHook = ({ data, originalDoc, operation, req }) => {
+  const editedFrom = req.headers?.get?.(EDITED_FROM_HEADER)
+  if (operation !== 'update' || !editedFrom || !originalDoc?.updatedAt) return data
+  if (!sameInstant(editedFrom, originalDoc.updatedAt)) throw new APIError(POST_CHANGED_ELSEWHERE, 409, undefined, true)
   return data
 }
 
@@ -205,6 +220,6 @@ export const Posts: CollectionConfig = {
   ],
   hooks: {
     beforeOperation: [mirrorStatusOnInput],
-    beforeChange: [mirrorStatusOnChange, deriveText, slugFollowsTitle, stampFirstPublish, keepPreviousSlugs],
+    beforeChange: [refuseSaveFromOlderCopy, mirrorStatusOnChange, deriveText, slugFollowsTitle, stampFirstPublish, keepPreviousSlugs],
   },
 }

@@ -10,10 +10,14 @@
 // 2. A save that did not go through says so in plain words, in the bar and in the toast (Payload
 //    showed the server's developer text, or "Failed to fetch"), and is sent again while the cause
 //    may pass (the server unreachable, too many saves).
+// 3. A save from an older copy is refused, not written over what was saved meanwhile (a second
+//    tab, /admin): every save names the version this tab was editing (EDITED_FROM_HEADER), the
+//    server answers 409 when a newer one exists, and the bar offers the latest in a new tab.
 import { useAllFormFields, useConfig, useDocumentInfo, useForm } from '@payloadcms/ui'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
-import { autosaveProblem, fieldsTypedSinceSent, isAutosaveRequest, sentDocument, worthRetrying, type GuardedField } from './autosave-rules'
+import { EDITED_FROM_HEADER } from '../../shared/edit-conflict'
+import { autosaveProblem, fieldsTypedSinceSent, isAutosaveRequest, savedAt, savesDocument, sentDocument, worthRetrying, type GuardedField } from './autosave-rules'
 
 const RETRY_MS = 5000
 
@@ -26,7 +30,7 @@ function requestParts(input: RequestInfo | URL, init?: RequestInit) {
 const json = (status: number, message: string) => new Response(JSON.stringify({ message }), { status, headers: { 'Content-Type': 'application/json' } })
 
 export function AutosaveGuard() {
-  const { id, collectionSlug } = useDocumentInfo()
+  const { id, collectionSlug, savedDocumentData, initialData } = useDocumentInfo()
   const {
     config: {
       routes: { api },
@@ -36,7 +40,13 @@ export function AutosaveGuard() {
   const [fields] = useAllFormFields()
   const sentRef = useRef<Record<string, unknown> | null>(null)
   const [sentVersion, setSentVersion] = useState(0)
-  const [problem, setProblem] = useState<{ message: string; retry: boolean } | null>(null)
+  const [problem, setProblem] = useState<{ message: string; retry: boolean; changedElsewhere?: boolean } | null>(null)
+  // The version this tab is editing: the one it opened, then each one its own saves made.
+  const editedFromRef = useRef<string | null>(null)
+  const openedAt = savedDocumentData?.updatedAt ?? initialData?.updatedAt
+  useEffect(() => {
+    if (typeof openedAt === 'string' && editedFromRef.current === null) editedFromRef.current = openedAt
+  }, [openedAt])
 
   // Sees each autosave of this post go out and come back (Payload's form sends it with `fetch`).
   useEffect(() => {
@@ -44,7 +54,17 @@ export function AutosaveGuard() {
     const original = window.fetch
     const guarded: typeof window.fetch = async (input, init) => {
       const { url, method } = requestParts(input, init)
-      if (!isAutosaveRequest(method, url, api, collectionSlug, id)) return original(input, init)
+      if (!savesDocument(method, url, api, collectionSlug, id)) return original(input, init)
+      if (editedFromRef.current) {
+        const headers = new Headers(init?.headers)
+        headers.set(EDITED_FROM_HEADER, editedFromRef.current)
+        init = { ...init, headers }
+      }
+      if (!isAutosaveRequest(method, url, api, collectionSlug, id)) {
+        const res = await original(input, init)
+        if (res.ok) editedFromRef.current = savedAt(await res.clone().json().catch(() => null)) ?? editedFromRef.current
+        return res
+      }
       sentRef.current = sentDocument(init?.body)
       setSentVersion((v) => v + 1)
       let res: Response
@@ -56,16 +76,17 @@ export function AutosaveGuard() {
         // Answered like a refusal, so Payload keeps the form marked unsaved and its bar stops saying "Saving…".
         return json(503, message)
       }
-      if (res.ok) {
-        setProblem(null)
-        return res
-      }
       const body: unknown = await res
         .clone()
         .json()
         .catch(() => null)
+      if (res.ok) {
+        editedFromRef.current = savedAt(body) ?? editedFromRef.current
+        setProblem(null)
+        return res
+      }
       const message = autosaveProblem(res.status, body)
-      setProblem({ message, retry: worthRetrying(res.status) })
+      setProblem({ message, retry: worthRetrying(res.status), changedElsewhere: res.status === 409 })
       return json(res.status, message)
     }
     window.fetch = guarded
@@ -110,6 +131,14 @@ export function AutosaveGuard() {
       style={{ margin: 0, maxWidth: '28rem', color: 'var(--theme-error-500)', fontSize: '0.875rem', lineHeight: 1.3 }}
     >
       {problem.message}
+      {problem.changedElsewhere ? (
+        <>
+          {' '}
+          <a href={window.location.href} target="_blank" rel="noopener" style={{ color: 'inherit', textDecoration: 'underline' }}>
+            Open the latest version (new tab)
+          </a>
+        </>
+      ) : null}
     </p>
   )
 }

@@ -4,6 +4,11 @@
 
 /** An autosave of this document: Payload's `PATCH {api}/{collection}/{id}?autosave=true…`. */
 export function isAutosaveRequest(method: string, url: string, apiRoute: string, collection: string, id: string | number | undefined): boolean {
+  return savesDocument(method, url, apiRoute, collection, id) && new URL(url, 'http://localhost').searchParams.get('autosave') === 'true'
+}
+
+/** Whether a request saves this document: an autosave, Save Draft, Publish (a PATCH to its address). */
+export function savesDocument(method: string, url: string, apiRoute: string, collection: string, id: string | number | undefined): boolean {
   if (method.toUpperCase() !== 'PATCH' || id === undefined || id === null) return false
   let parsed: URL
   try {
@@ -11,7 +16,13 @@ export function isAutosaveRequest(method: string, url: string, apiRoute: string,
   } catch {
     return false
   }
-  return parsed.pathname === `${apiRoute}/${collection}/${id}` && parsed.searchParams.get('autosave') === 'true'
+  return parsed.pathname === `${apiRoute}/${collection}/${id}`
+}
+
+/** The `updatedAt` of the document a save answered with (`{ doc }`), or null. */
+export function savedAt(body: unknown): string | null {
+  const at = (body as { doc?: { updatedAt?: unknown } } | null)?.doc?.updatedAt
+  return typeof at === 'string' ? at : null
 }
 
 /** The document as a request sends it: Payload's form puts it, as JSON, in the `_payload` part. */

@@ -160,3 +160,32 @@ test('opening "Create New" and leaving without writing anything leaves no empty 
   await page.goto('/cms/collections/posts')
   await expect.poll(async () => (await cmsApi(page).get(`posts/${id}?depth=0&draft=true`)).status(), { timeout: 10_000 }).toBe(404)
 })
+
+test('a second tab on the same post cannot write its older copy over the first tab\'s words', async ({ page }) => {
+  const id = await startPost(page)
+  const second = await page.context().newPage()
+  try {
+    const title = `Two tabs ${randomBytes(3).toString('hex')}`
+    await page.locator('#field-title').fill(title)
+    await expect.poll(async () => (await storedDraft(page, id)).title, { timeout: 20_000 }).toBe(title)
+
+    // The second tab opens it now, the first goes on writing: the second tab's copy is older.
+    await second.goto(`/cms/collections/posts/${id}`)
+    await expect(second.locator('#field-title')).toHaveValue(title)
+    const first = page.waitForResponse((r) => isAutosave(r.request()) && (r.request().postData() ?? '').includes('the first tab'))
+    await page.locator('#field-title').fill(`${title}, the first tab's`)
+    expect((await first).status()).toBe(200)
+
+    const refused = second.waitForResponse((r) => isAutosave(r.request()) && (r.request().postData() ?? '').includes('the second tab'))
+    await second.locator('#field-title').fill(`${title}, the second tab's`)
+    expect((await refused).status()).toBe(409)
+    const problem = second.getByTestId('autosave-problem')
+    await expect(problem).toContainText('Not saved: this post was changed elsewhere. What you typed is still on this page.')
+    await expect(problem.getByRole('link', { name: 'Open the latest version (new tab)' })).toHaveAttribute('href', new RegExp(`/cms/collections/posts/${id}$`))
+    await expect(second.locator('#field-title')).toHaveValue(`${title}, the second tab's`)
+    expect((await storedDraft(page, id)).title).toBe(`${title}, the first tab's`)
+  } finally {
+    await second.close()
+    await cmsApi(page).delete(`posts/${id}`)
+  }
+})

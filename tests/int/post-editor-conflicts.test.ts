@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { POST_CHANGED_ELSEWHERE } from '../../shared/admin-content-messages'
+import { EDITED_FROM_HEADER } from '../../shared/edit-conflict'
 import { ApiClient } from '../helpers/api-client'
 import { restoreContentAfterAll } from './posts-cleanup'
 
@@ -98,6 +99,31 @@ describe('the /admin post editor and /cms', () => {
     // An API client that sends no updatedAt is not refused; a malformed one is a 400.
     expect((await saveInAdmin(post.id, { excerpt: 'No copy named.' })).status).toBe(200)
     expect((await saveInAdmin(post.id, { excerpt: 'x', updatedAt: 'yesterday' })).status).toBe(400)
+  })
+})
+
+describe('two /cms tabs on one post', () => {
+  /** A /cms tab's autosave: the copy it holds, changed, naming the version it was editing. */
+  const tabAutosave = (id: number, copy: Record<string, unknown>, editedFrom: string, title: string) =>
+    creator.request('PATCH', `/cms/api/posts/${id}?draft=true&autosave=true&depth=0`, { ...copy, title, _status: 'draft' }, { [EDITED_FROM_HEADER]: editedFrom })
+
+  it("a tab's autosaves go through one after another; the other tab's, from the older copy, is refused and changes nothing", async () => {
+    const post = await newPost('draft')
+    const opened = (await creator.get(`/cms/api/posts/${post.id}?depth=0&draft=true`)).body as Record<string, unknown> & { updatedAt: string }
+    // Tab A: three autosaves, each naming the version the one before made.
+    let editedFrom = opened.updatedAt
+    for (const title of ['First tab 1', 'First tab 2', 'First tab 3']) {
+      const saved = await tabAutosave(post.id, opened, editedFrom, title)
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+      editedFrom = saved.body.doc.updatedAt
+    }
+    // Tab B opened the post before those: its autosave would put the older copy back.
+    const stale = await tabAutosave(post.id, opened, opened.updatedAt, 'Second tab')
+    expect(stale.status).toBe(409)
+    expect(JSON.stringify(stale.body)).toContain(POST_CHANGED_ELSEWHERE)
+    expect(((await creator.get(`/cms/api/posts/${post.id}?depth=0&draft=true`)).body as { title: string }).title).toBe('First tab 3')
+    // A client that names no version (another API client) is not checked.
+    expect((await creator.patch(`/cms/api/posts/${post.id}?draft=true&depth=0`, { title: 'From the API' })).status).toBe(200)
   })
 })
 

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { excerptFrom, readTimeMinutes } from '../../../shared/format'
 import { POST_BODY_NEEDS_CMS, POST_CHANGED_ELSEWHERE } from '../../../shared/admin-content-messages'
+import { sameInstant } from '../../../shared/edit-conflict'
 import type { BlogPostCreateData, BlogPostUpdateData } from '../../../shared/schemas/content'
 import { MAX_ID } from '../../../shared/schemas/content-query'
 import type { PostDetail } from '../../../shared/types/content'
@@ -12,7 +13,6 @@ import { markdownToLexical } from './markdown'
 import { getPostById } from './read'
 import { assertSlugFree, withSlugConflict } from './slugs'
 
-const sameInstant = (a: string, b: string | null | undefined) => typeof b === 'string' && new Date(a).getTime() === new Date(b).getTime()
 
 async function assertCategory(payload: Payload, categoryId: number | null | undefined) {
   if (!categoryId) return
