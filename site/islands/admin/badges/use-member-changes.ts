@@ -30,8 +30,16 @@ export function useMemberChanges() {
     )
   }
   const failed = (title: string) => (error: unknown) => toast({ title, description: messageFromApiError(error), variant: 'destructive' })
+  // A list answer already on its way (a search typed just before) would put the member back as they
+  // were: it is dropped when a write starts, and the lists are read again once the write is done.
+  const lists = { queryKey: [USERS_URL] }
+  const around = {
+    onMutate: () => queryClient.cancelQueries(lists),
+    onSettled: () => queryClient.invalidateQueries(lists),
+  }
 
   const addBadge = useMutation({
+    ...around,
     mutationFn: ({ user, badge }: BadgeChange) => apiJson<AdminUserChange>('POST', `/api/admin/users/${user.id}/badges`, { badge }),
     onSuccess: (result, { badge }) => {
       show(result.user)
@@ -41,6 +49,7 @@ export function useMemberChanges() {
   })
 
   const removeBadge = useMutation({
+    ...around,
     mutationFn: ({ user, badge }: BadgeChange) => apiJson<AdminUserChange>('DELETE', `/api/admin/users/${user.id}/badges/${encodeURIComponent(badge)}`),
     onSuccess: (result, { badge }) => {
       show(result.user)
@@ -50,6 +59,7 @@ export function useMemberChanges() {
   })
 
   const setModerator = useMutation({
+    ...around,
     mutationFn: ({ user, isModerator }: { user: AdminUserSummary; isModerator: boolean }) =>
       apiJson<AdminUserChange>('PATCH', `/api/admin/users/${user.id}/moderator`, { isModerator }),
     onSuccess: (result) => {
