@@ -7,6 +7,7 @@ import type {
   PayloadRequest,
 } from 'payload'
 
+import { onSignal, sendSignal, SIGNALS_MISSED } from '../services/cache/signal'
 import { afterTransactionEnds } from '../services/cache/transaction-end'
 
 /**
@@ -19,9 +20,20 @@ export type PageCacheStore = { clear: () => void }
 
 const KEY = Symbol.for('app.pageCacheStores')
 
+/** The topic other processes hear when this one's content changed. */
+export const CONTENT_CHANGED = 'content-changed'
+
 const registry = (): Set<PageCacheStore> => {
   const global = globalThis as Record<symbol, Set<PageCacheStore> | undefined>
-  return (global[KEY] ??= new Set())
+  let stores = global[KEY]
+  if (!stores) {
+    stores = global[KEY] = new Set()
+    // Another process's content change, or signals this one may have missed, clear these stores too.
+    const clearHere = () => clearPageCache()
+    onSignal(CONTENT_CHANGED, clearHere)
+    onSignal(SIGNALS_MISSED, clearHere)
+  }
+  return stores
 }
 
 export const pageCacheStores = (): readonly PageCacheStore[] => [...registry()]
@@ -55,6 +67,8 @@ export const clearPageCache = () => {
 const clearForWrite = async (req: PayloadRequest | undefined) => {
   clearPageCache()
   await afterTransactionEnds(req, clearPageCache)
+  // The other processes sharing the database clear theirs once the write has committed.
+  await sendSignal(CONTENT_CHANGED, undefined, req)
 }
 
 const afterChange: CollectionAfterChangeHook = async ({ doc, req }) => {
