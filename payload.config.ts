@@ -65,6 +65,10 @@ import { logger } from './server/logger'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
+// Dates /cms renders on the server (the version compare header) read in the site's zone, as the
+// browser's do (cms/components/SiteTimeZoneProvider.tsx, server/cms-time-zone-patch.ts).
+;(globalThis as { __cmsDisplayTimeZone?: string }).__cmsDisplayTimeZone = SITE_TIME_ZONE
+
 /**
  * Payload's document locks live in a collection every signed-in user may write, so a member
  * could lock posts against the admins. One creator edits here: locks are off.
@@ -105,7 +109,11 @@ export default buildConfig({
     // read in, not the browser's; as the early-access and announcement dates pin it.
     timezones: { supportedTimezones: [{ label: SITE_TIME_ZONE_LABEL, value: SITE_TIME_ZONE }], defaultTimezone: SITE_TIME_ZONE },
     // The login screen offers "Forgot password?" only while password reset is on (PASSWORD_RESET).
-    components: { views: { login: { Component: '/components/login/CmsLoginView#CmsLoginView', path: '/login' } } },
+    components: {
+      views: { login: { Component: '/components/login/CmsLoginView#CmsLoginView', path: '/login' } },
+      // Dates in version history and lists read in the site's zone too (server/cms-time-zone-patch.ts).
+      providers: ['/components/SiteTimeZoneProvider#SiteTimeZoneProvider'],
+    },
   },
   // Confirmation dialogs that show a title exactly as written (cms/components/translations.ts).
   i18n: { translations: adminTranslations },
