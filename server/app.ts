@@ -11,6 +11,7 @@ import { liveEvents } from './live-events'
 import { createLiveHlsRouter } from './live-hls'
 import { createVideoUploadRouter } from './video-upload'
 import { createPageCache } from './page-cache'
+import { createHttpCaching } from './http-caching'
 import { createMemberPageCache } from './member-page-cache'
 import { securityHeaders } from './security-headers'
 import { limitRequestBodies, requestForNext } from './body-limit'
@@ -74,6 +75,10 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.use(pageMethods)
   // Page views (cms/services/analytics), before the page cache so cached pages count too.
   app.use(recordPageViews(createPageViewRecorder(payload)))
+  // Cache-Control, ETag and 304s for shared caches in front (a CDN, deploy/nginx.conf): visitors'
+  // pages public for PAGE_CACHE_SECONDS, everything else private. Outside the page cache, so a
+  // kept page is revalidated like a rendered one.
+  app.use(createHttpCaching(undefined, { nextChange: () => nextEarlyAccessOpening(payload) }))
   // No visitor page outlives the next early-access opening (the premium gate).
   app.use(createPageCache(undefined, { nextChange: () => nextEarlyAccessOpening(payload) }))
   // Members get the page their audience shares, with their own parts rendered for them.

@@ -20,7 +20,7 @@ export const siteLocalsOf = (res: Response): SiteLocals => ((res.locals.site as 
 /**
  * Records a page view for every page a person loads, once its response has gone out (`finish`),
  * so it costs the response nothing. Mounted before the page cache: a visitor's cached page counts
- * like a rendered one. Counted: GET, 2xx, an HTML body, a browser's user agent, not a prefetch.
+ * like a rendered one. Counted: GET, 2xx or 304, an HTML page, a browser's user agent, not a prefetch.
  * The signed-in member is the one the site's middleware resolved for this request (no lookup of
  * its own); cached pages are visitors' by definition. A view beyond its address range's budgets
  * (view-limit.ts: a few per path, a few dozen in all, per minute) is not recorded, so no client can
@@ -35,7 +35,8 @@ export function recordPageViews(recorder: PageViewRecorder, limiter: PageViewLim
     if (/prefetch|prerender/i.test(String(req.headers['sec-purpose'] ?? req.headers.purpose ?? ''))) return next()
     const at = new Date()
     res.once('finish', () => {
-      if (res.statusCode < 200 || res.statusCode >= 300) return
+      // A 304 is the page read again from the browser's copy (server/http-caching.ts): a view too.
+      if ((res.statusCode < 200 || res.statusCode >= 300) && res.statusCode !== 304) return
       if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return
       if (!limiter.allow(req.ip, req.path, at.getTime())) return
       const user = siteLocalsOf(res).user
