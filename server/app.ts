@@ -4,7 +4,7 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { Payload } from 'payload'
 
-import { logger } from './logger'
+import { logRequest } from './logger'
 import { nextEarlyAccessOpening } from '../cms/services/premium-gate/cache'
 import { createMediaRouter } from './media'
 import { liveEvents } from './live-events'
@@ -97,8 +97,7 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   res.on('finish', () => {
     if (req.path.startsWith('/_astro') || req.path.startsWith('/_next/static')) return
     const ms = Number(process.hrtime.bigint() - started) / 1e6
-    const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'
-    logger[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip }, 'request')
+    logRequest({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip })
   })
   next()
 }
