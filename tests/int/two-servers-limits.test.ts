@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { rules } from '../../cms/services/rate-limit'
 import { rateLimitKey } from '../../cms/services/rate-limit/client-key'
 import { registerMember, uniqueIp, uniqueUsername } from '../helpers/api-client'
-import { query } from '../helpers/test-database'
 import { startTestServer, type TestServer } from '../helpers/test-server'
+import { browserAgent, newNetwork, newTag, until } from './analytics-helpers'
+import { sql } from './sql'
 
 // Two server processes on the suite's database, as behind a load balancer: a client's requests
 // land on either, and every limit must count them together.
@@ -12,6 +13,7 @@ const databaseUrl = inject('databaseUrl')
 let a: TestServer
 let b: TestServer
 const addresses: string[] = []
+const networks: string[] = []
 
 beforeAll(async () => {
   const env = { TRUST_PROXY: 'true', SEED: '0' }
@@ -21,7 +23,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()])
   // The counters this file made (every key of them ends with one of its client keys).
-  for (const address of addresses) await query(databaseUrl, `DELETE FROM rate_limits WHERE key LIKE '%${rateLimitKey(address)}'`)
+  for (const address of addresses) await sql(`DELETE FROM rate_limits WHERE key LIKE $1`, [`%${rateLimitKey(address)}`])
+  for (const range of networks) {
+    await sql(
+      `WITH gone AS (DELETE FROM page_views WHERE ip_address = $1 RETURNING session_id) DELETE FROM user_sessions WHERE session_id IN (SELECT session_id FROM gone)`,
+      [range],
+    )
+    await sql(`DELETE FROM rate_limits WHERE key LIKE $1`, [`page-views-%:${range}%`])
+  }
 })
 
 const clientIp = () => {
@@ -74,5 +83,22 @@ describe('limits count across server processes sharing one database', () => {
     expect((await signIn(a, ip, uniqueUsername('ghost'), 'not-the-password')).status).toBe(429)
     // Another address is unaffected.
     expect((await signIn(a, clientIp(), uniqueUsername('ghost'), 'not-the-password')).status).toBe(401)
+  })
+
+  it('page views one address range may record count loads served by A and by B together', async () => {
+    const network = newNetwork()
+    networks.push(network.range)
+    const tag = newTag()
+    // Three views of one path a minute per range (ANALYTICS_VIEWS_PER_PATH): three loads on each
+    // server, each within that server's own budget, record three in all.
+    for (const server of [a, b, a, b, a, b]) {
+      const res = await fetch(`${server.url}/blog`, { headers: { 'x-forwarded-for': network.address(), 'user-agent': browserAgent(tag) } })
+      expect(res.status).toBe(200)
+      await res.arrayBuffer()
+    }
+    const views = () => sql(`SELECT path FROM page_views WHERE ip_address = $1`, [network.range])
+    await until('3 page views', async () => ((await views()).length >= 3 ? true : undefined))
+    await new Promise((resolve) => setTimeout(resolve, 2500)) // both servers flush about every second
+    expect(await views()).toEqual([{ path: '/blog' }, { path: '/blog' }, { path: '/blog' }])
   })
 })

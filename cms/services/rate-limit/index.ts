@@ -32,6 +32,11 @@ export async function hit(payload: Payload | null | undefined, rule: RateLimitRu
   }
 }
 
+/** Gives back an attempt `hit` counted (one that was not used after all). */
+export async function refund(payload: Payload | null | undefined, rule: RateLimitRule, key: string) {
+  await limiterFor(payload, counterOf(rule)).reward(storeKey(key))
+}
+
 export async function reset(payload: Payload | null | undefined, rule: RateLimitRule, key: string) {
   await limiterFor(payload, counterOf(rule)).delete(storeKey(key))
 }
