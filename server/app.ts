@@ -26,6 +26,7 @@ import { healthCheck } from './health'
 import { sessionOnReads } from './session-reads'
 import { recordPageViews, siteLocalsOf } from './page-views'
 import { createPageViewRecorder } from '../cms/services/analytics/recorder'
+import { sharedPageViewLimiter } from '../cms/services/analytics/shared-view-limit'
 
 type AstroHandler = (req: Request, res: Response, next?: NextFunction, locals?: object) => void
 type NextHandler = (req: Request, res: Response) => Promise<void>
@@ -74,7 +75,7 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.use('/media', createMediaRouter({ payload }))
   app.use(pageMethods)
   // Page views (cms/services/analytics), before the page cache so cached pages count too.
-  app.use(recordPageViews(createPageViewRecorder(payload)))
+  app.use(recordPageViews(createPageViewRecorder(payload), sharedPageViewLimiter(payload)))
   // Cache-Control, ETag and 304s for shared caches in front (a CDN, deploy/nginx.conf): visitors'
   // pages public for PAGE_CACHE_SECONDS, everything else private. Outside the page cache, so a
   // kept page is revalidated like a rendered one.

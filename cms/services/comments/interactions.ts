@@ -18,7 +18,7 @@ import type { Viewer } from './list'
  */
 export async function likeComment(payload: Payload, { id, user, ip }: { id: number | null; user: Viewer; ip: string }): Promise<LikeResult> {
   if (!user) throw unauthorized(SIGN_IN_TO_LIKE)
-  limitAction(rules.commentLike, { ip, userId: user.id }, REACTING_TOO_FAST)
+  await limitAction(payload, rules.commentLike, { ip, userId: user.id }, REACTING_TOO_FAST)
   const comment = await findComment(payload, id, user)
   // Rate-limited, signed-in caller: a plain insert-or-ignore; the FK refuses a comment deleted meanwhile.
   await drizzleOf(payload).execute(sql`
@@ -41,7 +41,7 @@ export async function toggleReaction(
   { id, user, ip, emoji }: { id: number | null; user: Viewer; ip: string; emoji: string },
 ): Promise<ReactionResult> {
   if (!user) throw unauthorized(SIGN_IN_TO_REACT)
-  limitAction(rules.commentReaction, { ip, userId: user.id }, REACTING_TOO_FAST)
+  await limitAction(payload, rules.commentReaction, { ip, userId: user.id }, REACTING_TOO_FAST)
   const comment = await findComment(payload, id, user)
   await drizzleOf(payload).execute(sql`
     with removed as (

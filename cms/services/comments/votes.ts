@@ -27,7 +27,7 @@ export async function voteOnComment(
   { id, user, ip, value }: { id: number | null; user: Viewer; ip: string; value: CommentVote | null },
 ): Promise<VoteResult> {
   if (!user) throw unauthorized(SIGN_IN_TO_VOTE)
-  limitAction(rules.commentVote, { ip, userId: user.id }, VOTING_TOO_FAST)
+  await limitAction(payload, rules.commentVote, { ip, userId: user.id }, VOTING_TOO_FAST)
   const comment = await findComment(payload, id, user)
   const result = await inTransaction(payload, async (req) => {
     const db = await transactionDb(payload, req)
