@@ -57,4 +57,22 @@ describe('targeted clearing', () => {
       expect((await visitorPage(`/video/${VIDEO_X}`)).hit, 'video X').toBe(false)
     }
   })
+
+  it('a comment on video X reaches members’ kept page of X, while their kept post page stays kept', async () => {
+    const reader = await registerMember(baseUrl)
+    // Before the pages are kept: a new account is a user write, which clears every page.
+    const { client } = await registerMember(baseUrl)
+    const memberPage = async (path: string) => {
+      const res = await fetch(baseUrl + path, { headers: { cookie: reader.client.cookie!, 'sec-fetch-site': 'same-origin' } })
+      return { shell: res.headers.get('x-member-shell') === 'hit', body: await res.text() }
+    }
+    for (const path of [postPath, `/video/${VIDEO_X}`]) {
+      await memberPage(path)
+      expect((await memberPage(path)).shell, path).toBe(true)
+    }
+    const content = `Members see it too ${Date.now()}`
+    expect((await client.post(`/api/videos/${VIDEO_X}/comments`, { authorName: 'x', content })).status).toBe(201)
+    expect((await memberPage(postPath)).shell, 'post Y').toBe(true)
+    expect((await memberPage(`/video/${VIDEO_X}`)).body).toContain(content)
+  })
 })
