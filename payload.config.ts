@@ -52,9 +52,10 @@ import { SeoProposals } from './cms/collections/SeoProposals'
 import { seoBotTask } from './cms/services/seo-bot/task'
 import { requestUser, userIsAdmin } from './cms/access/roles'
 import { answerDatabaseUnavailable } from './cms/hooks/database-unavailable'
-import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
+import { clearsItemPages, clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 import { analyticsRollupTask } from './cms/services/analytics/task'
+import { commentPageTags } from './cms/services/comments/page-tags'
 import { TRANSCODE_RECOVERY_QUEUE, transcodeRecoveryCron, videoTranscodeRecoveryTask, videoTranscodeTask } from './cms/services/video-transcode/task'
 import { videoFilesRemovalTask } from './cms/services/video-upload/jobs'
 import { youtubeSyncTask } from './cms/services/youtube/task'
@@ -121,7 +122,10 @@ export default buildConfig({
     // What readers see: a change drops the cached visitor pages (server/page-cache.ts) and the
     // cached content queries (cms/services/cache). Media too: featured images and posters.
     // In the order /cms lists them: the creator's content first, then the community.
-    ...[Posts, Videos, Categories, Announcements, Media, Comments, Users, Avatars].map(clearsPageCache),
+    // Comments show on their video's page only: a comment clears that page, not every page.
+    ...[Posts, Videos, Categories, Announcements, Media].map(clearsPageCache),
+    clearsItemPages(Comments, commentPageTags),
+    ...[Users, Avatars].map(clearsPageCache),
     // High-frequency writes whose staleness the cache's TTL bounds: views, likes, reactions.
     VideoViews, Bookmarks, CommentLikes, CommentReactions,
     // Premium's ledger, written only by cms/services/premium: read-only in /cms.

@@ -19,6 +19,9 @@ export async function initPayload({ seedIfEmpty = process.env.SEED !== '0', runJ
   if (runJobs) {
     const { startSignals } = await import('../cms/services/cache/signal')
     await startSignals(payload)
+    // User writes here reach the other processes' session caches from the start (session-cache.ts).
+    const { watchSessionWrites } = await import('../cms/services/cache/session-cache')
+    watchSessionWrites(payload)
   }
   // In production the adapter ran them already (prodMigrations); elsewhere run them here, so
   // every environment uses the same schema path.

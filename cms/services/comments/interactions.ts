@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 
 import { REACTING_TOO_FAST, SIGN_IN_TO_LIKE, SIGN_IN_TO_REACT } from '../../../shared/member-messages'
 import type { LikeResult, ReactionResult } from '../../../shared/types/members'
+import { clearItemPages } from '../../hooks/page-cache'
 import { memberPartsChanged } from '../cache/member-parts'
 import { rules } from '../rate-limit'
 import { unauthorized } from '../errors'
@@ -10,6 +11,7 @@ import { drizzleOf, interactionCounts } from './counts'
 import { findComment } from './delete'
 import { limitAction } from './limits'
 import type { Viewer } from './list'
+import { videoPageTags } from './page-tags'
 
 /**
  * POST /api/comments/{id}/like: one like per member and comment. The unique index on
@@ -26,6 +28,8 @@ export async function likeComment(payload: Payload, { id, user, ip }: { id: numb
     select id, ${user.id} from comments where id = ${comment.id}
     on conflict do nothing`)
   memberPartsChanged(user.id)
+  // The video's page shows the counts (here and in the other processes); other pages stay kept.
+  await clearItemPages(await videoPageTags(payload, [comment.video]))
   const counts = await interactionCounts(payload, [comment.id], user.id)
   return { commentId: comment.id, liked: true, likeCount: counts.likes.get(comment.id)?.count ?? 0 }
 }
@@ -57,6 +61,8 @@ export async function toggleReaction(
     )
     select 1`)
   memberPartsChanged(user.id)
+  // The video's page shows the counts (here and in the other processes); other pages stay kept.
+  await clearItemPages(await videoPageTags(payload, [comment.video]))
   const counts = await interactionCounts(payload, [comment.id], user.id)
   const reactions = counts.reactions.get(comment.id) ?? []
   return { commentId: comment.id, emoji, reacted: reactions.some((r) => r.emoji === emoji && r.mine), reactions }
