@@ -1,5 +1,5 @@
 // `npm run bench:scale`: members' and visitors' pages on one server process, then on two processes
-// sharing the database, in the same run on this machine (bench/README.md: more than one process).
+// sharing the database, in the same run on this machine (README: more than one process).
 // Two processes are loaded by two autocannon runs at once, one per port, the connections split
 // between them and their requests per second summed: no proxy in the path, whose own CPU would
 // be taken from the same cores and counted against the servers.
