@@ -9,7 +9,7 @@ export async function initPayload({ seedIfEmpty = process.env.SEED !== '0', runJ
   // Servers starting together on one database migrate and seed one at a time: the second waits,
   // then finds the schema current and the accounts there. The seed's own process (seedInChildProcess)
   // runs under its parent's lock and takes none.
-  const startup = seedIfEmpty ? await holdStartupLock() : null
+  const startup = seedIfEmpty || runJobs ? await holdStartupLock() : null
   try {
     return await startPayload({ seedIfEmpty, runJobs })
   } finally {
