@@ -15,6 +15,7 @@ import { analyticsTable, updateAnalyticsReadme, type AnalyticsReport } from './l
 import { pointsBench } from './lib/points-bench'
 import { pointsTable, updatePointsReadme, type PointsReport } from './lib/points-report'
 import { registrationBurst } from './lib/registration-burst'
+import { discoverRoutes, registerMember, type Audience } from './lib/site'
 import { budgetLines, markdownTable, memoryBudgetLine, updateReadme, type RouteResult, type RunMeta } from './lib/report'
 
 const OUT_DIR = path.join(import.meta.dirname, 'out')
@@ -41,8 +42,6 @@ const ANALYTICS = process.env.BENCH_ANALYTICS === 'only' ? 'only' : process.env.
 const RESULTS_FILE = path.join(import.meta.dirname, 'results.json')
 const README_FILE = path.join(import.meta.dirname, 'README.md')
 
-type Audience = 'anonymous' | 'member'
-type Route = { name: string; path: string; ext: 'html' | 'json' | 'txt'; audiences?: readonly Audience[] }
 const BOTH: readonly Audience[] = ['anonymous', 'member']
 
 const cleanups: Array<() => Promise<void>> = []
@@ -237,38 +236,6 @@ async function runAnalytics(appUrl: string, databaseUrl: string, loadAtStart: nu
   updateAnalyticsReadme(README_FILE, table)
   console.log('\n' + table)
   return report
-}
-
-/** The home, news, first published post, first video and video API routes, from the site's own feeds. */
-async function discoverRoutes(appUrl: string): Promise<Route[]> {
-  const postsFeed = await (await fetch(`${appUrl}/rss.xml`)).text()
-  const slug = /<item>.*?<link>[^<]*\/post\/([^<]+)<\/link>/s.exec(postsFeed)?.[1]
-  const videos = (await (await fetch(`${appUrl}/api/videos?limit=1&page=1`)).json()) as { videos?: { videoId: string }[] }
-  const videoId = videos.videos?.[0]?.videoId
-  if (!slug || !videoId) throw new Error('the seeded database has no published post or no video')
-  return [
-    { name: 'home', path: '/', ext: 'html' },
-    { name: 'blog', path: '/blog', ext: 'html' },
-    { name: 'post', path: `/post/${slug}`, ext: 'html' },
-    { name: 'video', path: `/video/${videoId}`, ext: 'html' },
-    { name: 'api-videos', path: '/api/videos?limit=24&page=1', ext: 'json' },
-    // Diagnostic floor: an Astro endpoint that touches no database (what Express + Astro cost alone).
-    { name: 'robots', path: '/robots.txt', ext: 'txt', audiences: ['anonymous'] },
-  ]
-}
-
-/** A new member through the public API: their session cookie. */
-async function registerMember(appUrl: string, index: number): Promise<string> {
-  const username = `bench_${Date.now().toString(36)}_${index}`
-  const password = 'bench-password-123'
-  const res = await fetch(`${appUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: appUrl },
-    body: JSON.stringify({ username, email: `${username}@example.org`, dateOfBirth: '1990-01-01', password, confirmPassword: password }),
-  })
-  const token = /payload-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1]
-  if (res.status !== 201 || !token) throw new Error(`registration failed: ${res.status} ${await res.text()}`)
-  return `payload-token=${token}`
 }
 
 function log(message: string) {

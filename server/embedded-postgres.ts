@@ -62,24 +62,34 @@ export const isAlive = (pid: number) => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/** A data folder's running postmaster: its port, and the server process that started it, if one did. */
+export type RunningPostmaster = { pid: number; port: number; serverPid: number | null }
+
+export async function runningPostmaster(dataDir: string): Promise<RunningPostmaster | null> {
+  const text = await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => null)
+  if (!text) return null
+  const lines = text.split('\n')
+  const pid = Number(lines[0])
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+  if (cmdline && !cmdline.includes('postgres')) return null // the pid was reused by something else
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+  const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  const parentCmd = parent > 1 ? await fs.readFile(`/proc/${parent}/cmdline`, 'utf8').catch(() => '') : ''
+  return { pid, port: Number(lines[3]), serverPid: parentCmd.includes('node') ? parent : null }
+}
+
 /**
  * After a SIGKILL of the server the postmaster it spawned lives on, holding the data
  * directory; a new start then fails with a bare `undefined`. Stop that orphan cleanly
  * (SIGINT is PostgreSQL's fast shutdown) before starting our own.
  */
 async function stopOrphanedPostmaster(dataDir: string) {
-  const pidFile = path.join(dataDir, 'postmaster.pid')
-  const text = await fs.readFile(pidFile, 'utf8').catch(() => null)
-  if (!text) return
-  const pid = Number(text.split('\n')[0])
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return
-  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
-  if (cmdline && !cmdline.includes('postgres')) return // the pid was reused by something else
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
-  const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-  const parentCmd = parent > 1 ? await fs.readFile(`/proc/${parent}/cmdline`, 'utf8').catch(() => '') : ''
-  if (parentCmd.includes('node')) {
-    throw new Error(`another server (pid ${parent}) is already running on ${dataDir}; stop it first or use another DATA_DIR`)
+  const running = await runningPostmaster(dataDir)
+  if (!running) return
+  const { pid, serverPid } = running
+  if (serverPid) {
+    throw new Error(`another server (pid ${serverPid}) is already running on ${dataDir}; stop it first or use another DATA_DIR`)
   }
   logger.warn({ pid }, 'embedded PostgreSQL from an earlier run is still up; stopping it')
   process.kill(pid, 'SIGINT')
@@ -106,11 +116,37 @@ export async function startEmbeddedPostgres(dataRoot: string): Promise<EmbeddedD
   await fs.chmod(dataRoot, 0o755).catch(() => undefined)
   const password = await readOrCreate(path.join(dataRoot, 'postgres-password'), () => randomBytes(18).toString('base64url'))
   const initialised = existsSync(path.join(dataDir, 'PG_VERSION'))
-  if (initialised) await stopOrphanedPostmaster(dataDir)
+  const urls = (port: number) => ({
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+  })
+  if (initialised) {
+    // Another server runs this folder's cluster: this one joins it (README: a second process).
+    const running = await runningPostmaster(dataDir)
+    if (running?.serverPid) {
+      const { joinCluster } = await import('./embedded-postgres-join')
+      logger.info({ port: running.port, serverPid: running.serverPid }, 'embedded PostgreSQL is run by another server on this data folder; joining it')
+      return { ...urls(running.port), ...joinCluster(dataDir, running.port, running.pid, (port) => runCluster(dataDir, password, port)) }
+    }
+    await stopOrphanedPostmaster(dataDir)
+  }
 
   const port = await freePort()
+  const server = await newCluster(dataDir, password, port)
+  if (!initialised) {
+    logger.info({ dataDir }, 'initialising embedded PostgreSQL (first start)')
+    await server.initialise()
+  }
+  const { adminUrl, url } = urls(port)
+  const cluster = await runCluster(dataDir, password, port, server)
+  await ensureDatabase(adminUrl, DATABASE_NAME)
+  logger.info({ port, dataDir }, 'embedded PostgreSQL is up')
+  return { url, adminUrl, ...cluster }
+}
+
+async function newCluster(dataDir: string, password: string, port: number) {
   const EmbeddedPostgres = await loadEmbeddedPostgres()
-  const server = new EmbeddedPostgres({
+  return new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'postgres',
     password,
@@ -121,26 +157,19 @@ export async function startEmbeddedPostgres(dataRoot: string): Promise<EmbeddedD
     onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }, 'postgres'),
     onError: (error: unknown) => logger.error({ err: error }, 'embedded PostgreSQL error'),
   })
-  if (!initialised) {
-    logger.info({ dataDir }, 'initialising embedded PostgreSQL (first start)')
-    await server.initialise()
-  }
+}
+
+/** Starts the folder's cluster on `port` and looks after it until stop(); also when taking over from a stopped server. */
+async function runCluster(dataDir: string, password: string, port: number, server?: Awaited<ReturnType<typeof newCluster>>): Promise<Pick<EmbeddedDatabase, 'pid' | 'stop'>> {
+  server ??= await newCluster(dataDir, password, port)
   try {
     await server.start()
   } catch (err) {
     throw new Error(`embedded PostgreSQL did not start in ${dataDir} (port ${port}): ${err ? String(err) : 'the postmaster exited'}`, { cause: err })
   }
 
-  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`
-  await ensureDatabase(adminUrl, DATABASE_NAME)
-  logger.info({ port, dataDir }, 'embedded PostgreSQL is up')
-  const supervisor = superviseCluster(server as unknown as SupervisedCluster, dataDir, port)
-  return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
-    adminUrl,
-    pid: () => (server as unknown as SupervisedCluster).process?.pid,
-    stop: supervisor.stop,
-  }
+  const supervisor = superviseCluster(server as unknown as SupervisedCluster, dataDir, port, password)
+  return { pid: () => (server as unknown as SupervisedCluster).process?.pid ?? supervisor.followed(), stop: supervisor.stop }
 }
 
 /** The parts of an EmbeddedPostgres instance the supervisor uses (`process` is its postmaster). */
@@ -153,9 +182,11 @@ const RESTART_DELAYS_MS = [250, 500, 1000, 2000, 5000]
  * asked to (kill -9, the OOM killer, a crash): PostgreSQL recovers from its WAL, the pool's next
  * connections find it again, and the site recovers without a restart of Node.
  */
-function superviseCluster(server: SupervisedCluster, dataDir: string, port: number) {
+function superviseCluster(server: SupervisedCluster, dataDir: string, port: number, password: string) {
   let stopping = false
   let restarting: Promise<void> | null = null
+  // Set when another server on this folder restarted the cluster first: this one follows it.
+  let follower: { pid: () => number | undefined; stop: () => Promise<void> } | null = null
 
   const watch = () => {
     const child = server.process
@@ -172,6 +203,13 @@ function superviseCluster(server: SupervisedCluster, dataDir: string, port: numb
       await sleep(RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]!)
       if (stopping) return
       try {
+        const running = await runningPostmaster(dataDir)
+        if (running?.serverPid && running.serverPid !== process.pid) {
+          const { joinCluster } = await import('./embedded-postgres-join')
+          follower = joinCluster(dataDir, port, running.pid, (p) => runCluster(dataDir, password, p))
+          logger.warn({ port, serverPid: running.serverPid }, 'another server restarted the embedded PostgreSQL; following it')
+          return
+        }
         // Backends of the killed postmaster leave when they notice; the pid file may remain.
         await stopOrphanedPostmaster(dataDir).catch(() => undefined)
         await server.start()
@@ -187,9 +225,11 @@ function superviseCluster(server: SupervisedCluster, dataDir: string, port: numb
 
   watch()
   return {
+    followed: () => follower?.pid(),
     stop: async () => {
       stopping = true
       await restarting
+      await follower?.stop()
       if (server.process && server.process.exitCode === null && server.process.signalCode === null) await server.stop()
     },
   }

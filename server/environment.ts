@@ -35,6 +35,8 @@ export async function prepareEnvironment(): Promise<Environment> {
   if (!process.env.DATABASE_URL) {
     embedded = await startEmbeddedPostgres(dataDir)
     process.env.DATABASE_URL = embedded.url
+    // For servers started with DATABASE_URL against this cluster (README: a second process).
+    writeFileAtomicSync(path.join(dataDir, 'database-url'), embedded.url + '\n', { mode: 0o600 })
   }
   return { port, dataDir, embedded }
 }

@@ -6,14 +6,28 @@ import { logger } from './logger'
 
 /** Initialises the process-wide Payload instance, applies pending migrations and seeds an empty database. */
 export async function initPayload({ seedIfEmpty = process.env.SEED !== '0', runJobs = false } = {}): Promise<Payload> {
-  const [{ getPayload }, { default: config }, { migrations }] = await Promise.all([
+  // Servers starting together on one database migrate and seed one at a time: the second waits,
+  // then finds the schema current and the accounts there. The seed's own process (seedInChildProcess)
+  // runs under its parent's lock and takes none.
+  const startup = seedIfEmpty || runJobs ? await holdStartupLock() : null
+  try {
+    return await startPayload({ seedIfEmpty, runJobs })
+  } finally {
+    await startup?.release()
+  }
+}
+
+async function startPayload({ seedIfEmpty, runJobs }: { seedIfEmpty: boolean; runJobs: boolean }): Promise<Payload> {
+  const [{ getPayload }, { default: config }, { migrations }, { guardJobsAcrossProcesses }] = await Promise.all([
     import('payload'),
     import('../payload.config'),
     import('../cms/migrations'),
+    import('../cms/services/jobs/across-processes'),
   ])
   // cron: the jobs queue (scheduled publishing) runs in the server (runJobs), never in one-off
-  // commands such as the seed.
-  const payload = await getPayload({ config, cron: runJobs })
+  // commands such as the seed. Its claims and schedules are made safe for several servers before
+  // the first tick (onInit runs before the crons start).
+  const payload = await getPayload({ config, cron: runJobs, onInit: runJobs ? guardJobsAcrossProcesses : undefined })
   keepPoolAlive(payload)
   // A server hears what other processes on the same database change (cache/signal.ts).
   if (runJobs) {
@@ -44,6 +58,27 @@ export async function initPayload({ seedIfEmpty = process.env.SEED !== '0', runJ
     }
   }
   return payload
+}
+
+/** PostgreSQL advisory lock (space 'st', 1) held by a server while it migrates and seeds. */
+const STARTUP_LOCK = [0x7374, 1]
+
+/**
+ * Takes the start-up lock on a connection of its own (Payload's pool does not exist yet); it is
+ * let go by release() or, should this process die, with the connection.
+ */
+async function holdStartupLock(): Promise<{ release: () => Promise<void> } | null> {
+  if (!process.env.DATABASE_URL) return null
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  client.on('error', (err) => logger.warn({ err }, 'the start-up lock connection was lost'))
+  await client.connect()
+  const { rows } = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1, $2) as got', STARTUP_LOCK)
+  if (!rows[0]?.got) {
+    logger.info('another server is migrating or seeding this database; waiting for it')
+    await client.query('select pg_advisory_lock($1, $2)', STARTUP_LOCK)
+  }
+  return { release: () => client.end().catch(() => undefined) }
 }
 
 /**
@@ -97,6 +132,8 @@ export async function closePayload(payload: Payload | undefined) {
   await stopSiteTimeZoneReads(payload)
   const { stopSignals } = await import('../cms/services/cache/signal')
   await stopSignals()
+  const { stopJobLeases } = await import('../cms/services/jobs/across-processes')
+  stopJobLeases()
   const pool = (payload.db as unknown as { pool?: import('pg').Pool }).pool
   pool?.on('error', () => undefined)
   await payload.destroy().catch((err) => logger.error({ err }, 'closing Payload failed'))
