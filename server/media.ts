@@ -243,7 +243,11 @@ export function createMediaRouter({ payload, root = path.join(process.env.DATA_D
       // The player closing the connection stops the bucket's download too.
       const abort = new AbortController()
       res.once('close', () => abort.abort())
-      const body = await source.open({ start, end }, abort.signal)
+      const body = await source.open({ start, end }, abort.signal).catch((error: unknown) => {
+        if (abort.signal.aborted) return null
+        throw error
+      })
+      // Gone between the look-up and the read (deleted meanwhile), or the player left: nothing to send.
       if (!body) return res.destroy()
       await pipeline(body, res).catch((error: NodeJS.ErrnoException) => {
         // The player closing the connection mid-range (seeking) is normal.

@@ -209,6 +209,55 @@ describe('media in an S3 bucket', () => {
     }
   })
 
+  it('adds captions, picks a saved still as the thumbnail and replaces the file, all in the bucket', async () => {
+    const video = await uploadAcrossServers({})
+    const post = async (server: TestServer, admin: ApiClient, route: string, form: FormData) => {
+      const res = await fetch(`${server.url}${route}`, { method: 'POST', body: form, headers: { origin: server.url, cookie: admin.cookie!, 'x-forwarded-for': admin.ip } })
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+    }
+    try {
+      const captions = new FormData()
+      captions.set('language', 'fr')
+      captions.set('file', new Blob(['WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour\n'], { type: 'text/vtt' }), 'fr.vtt')
+      const added = await post(b, adminB, `/api/videos/${video.videoId}/captions`, captions)
+      expect(added.status, JSON.stringify(added.body)).toBe(201)
+      const captionKeys = await keysUnder(`site/media/videos/${video.videoId}/captions/`)
+      expect(captionKeys.some((k) => /\/fr-[a-z0-9]+\.vtt$/.test(k)) && captionKeys.some((k) => /\/fr-[a-z0-9]+\.m3u8$/.test(k))).toBe(true)
+      const hlsUrl = (await videoRow(video.videoId))!.hls_url!
+      const master = await fetch(new URL(hlsUrl, a.url))
+      expect(await master.text()).toMatch(/TYPE=SUBTITLES.*LANGUAGE="fr".*URI="\.\.\/captions\/fr-[a-z0-9]+\.m3u8"/)
+
+      const still = new FormData()
+      still.set('frame', '2')
+      const picked = await post(a, adminA, `/api/videos/${video.videoId}/thumbnail`, still)
+      expect(picked.status, JSON.stringify(picked.body)).toBe(200)
+      const poster = await fetch(new URL(String(picked.body.thumbnailUrl), b.url))
+      expect(poster.status).toBe(200)
+      expect((await sharp(Buffer.from(await poster.arrayBuffer())).metadata()).format).toBe('jpeg')
+
+      const replacement = new FormData()
+      replacement.set('video', new Blob([new Uint8Array(fs.readFileSync(makeTestMp4(6)))], { type: 'video/mp4' }), 'new-cut.mp4')
+      const replaced = await post(b, adminB, `/api/videos/${video.videoId}/file`, replacement)
+      expect(replaced.status, JSON.stringify(replaced.body)).toBe(202)
+      expect(replaced.body.replacing).toBe(true)
+      const row = await waitFor('the new stream', async () => {
+        const r = await videoRow(video.videoId)
+        return r?.hls_url && !r.hls_url.includes('/hls/') ? r : null
+      })
+      expect(row.hls_url).toMatch(new RegExp(`^/media/videos/${video.videoId}/hls-[a-z0-9]+/master\\.m3u8`))
+      const keys = await keysUnder(`site/media/videos/${video.videoId}/`)
+      // The old stream and original are gone; the new ones and the captions stay.
+      expect(keys.filter((k) => k.includes('/hls/') || k.endsWith('/original.mp4') || k.includes('/.replacement-'))).toEqual([])
+      expect(keys.some((k) => /\/original-[a-z0-9]+\.mp4$/.test(k))).toBe(true)
+      expect(keys.some((k) => k.includes('/captions/fr-'))).toBe(true)
+      const played = await play(a, row.hls_url!)
+      expect(played.status).toBe(200)
+      expect(played.bytes![0]).toBe(0x47)
+    } finally {
+      await adminA.request('DELETE', `/cms/api/videos/${video.id}`)
+    }
+  }, 240_000)
+
   it('copies local media into the bucket with npm run media:migrate, and copies nothing the second time', async () => {
     const dataDir = fs.mkdtempSync(path.join(ROOT, '.data/test/s3-migrate-'))
     try {
