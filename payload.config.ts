@@ -52,9 +52,10 @@ import { SeoProposals } from './cms/collections/SeoProposals'
 import { seoBotTask } from './cms/services/seo-bot/task'
 import { requestUser, userIsAdmin } from './cms/access/roles'
 import { answerDatabaseUnavailable } from './cms/hooks/database-unavailable'
-import { clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
+import { clearsItemPages, clearsPageCache, globalClearsPageCache } from './cms/hooks/page-cache'
 import { migrations } from './cms/migrations'
 import { analyticsRollupTask } from './cms/services/analytics/task'
+import { commentPageTags } from './cms/services/comments/page-tags'
 import { TRANSCODE_RECOVERY_QUEUE, transcodeRecoveryCron, videoTranscodeRecoveryTask, videoTranscodeTask } from './cms/services/video-transcode/task'
 import { videoFilesRemovalTask } from './cms/services/video-upload/jobs'
 import { youtubeSyncTask } from './cms/services/youtube/task'
@@ -65,6 +66,10 @@ import { storage } from './cms/plugins/storage'
 import { logger } from './server/logger'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+// Dates /cms renders on the server (the version compare header) read in the site's zone, as the
+// browser's do (cms/components/SiteTimeZoneProvider.tsx, server/cms-time-zone-patch.ts).
+;(globalThis as { __cmsDisplayTimeZone?: string }).__cmsDisplayTimeZone = SITE_TIME_ZONE
 
 /**
  * Payload's document locks live in a collection every signed-in user may write, so a member
@@ -106,7 +111,11 @@ export default buildConfig({
     // read in, not the browser's; as the early-access and announcement dates pin it.
     timezones: { supportedTimezones: [{ label: SITE_TIME_ZONE_LABEL, value: SITE_TIME_ZONE }], defaultTimezone: SITE_TIME_ZONE },
     // The login screen offers "Forgot password?" only while password reset is on (PASSWORD_RESET).
-    components: { views: { login: { Component: '/components/login/CmsLoginView#CmsLoginView', path: '/login' } } },
+    components: {
+      views: { login: { Component: '/components/login/CmsLoginView#CmsLoginView', path: '/login' } },
+      // Dates in version history and lists read in the site's zone too (server/cms-time-zone-patch.ts).
+      providers: ['/components/SiteTimeZoneProvider#SiteTimeZoneProvider'],
+    },
   },
   // Confirmation dialogs that show a title exactly as written (cms/components/translations.ts).
   i18n: { translations: adminTranslations },
@@ -114,7 +123,10 @@ export default buildConfig({
     // What readers see: a change drops the cached visitor pages (server/page-cache.ts) and the
     // cached content queries (cms/services/cache). Media too: featured images and posters.
     // In the order /cms lists them: the creator's content first, then the community.
-    ...[Posts, Videos, Categories, Announcements, Media, Comments, Users, Avatars].map(clearsPageCache),
+    // Comments show on their video's page only: a comment clears that page, not every page.
+    ...[Posts, Videos, Categories, Announcements, Media].map(clearsPageCache),
+    clearsItemPages(Comments, commentPageTags),
+    ...[Users, Avatars].map(clearsPageCache),
     // High-frequency writes whose staleness the cache's TTL bounds: views, likes, reactions.
     VideoViews, Bookmarks, CommentLikes, CommentReactions,
     // Premium's ledger, written only by cms/services/premium: read-only in /cms.

@@ -9,6 +9,7 @@ import { startBaseline } from './lib/baseline'
 import { measurePageJs, type PageJs } from './lib/js-size'
 import { headersOf, load, rotatingCookies, round, serialLatency, type LoadOptions, type LoadResult, type RequestHeaders } from './lib/load'
 import { oversizedBodies, rssMB } from './lib/oversized-bodies'
+import { accessLogBudgetLines, accessLogCost } from './lib/access-log'
 import { analyticsBench } from './lib/analytics-bench'
 import { analyticsTable, updateAnalyticsReadme, type AnalyticsReport } from './lib/analytics-report'
 import { pointsBench } from './lib/points-bench'
@@ -60,13 +61,14 @@ async function main() {
   log('creating a fresh database and starting the built server…')
   const database = await createTestDatabase('bench')
   cleanups.push(database.dispose)
-  const server = await startTestServer('bench', database.url, {
+  const serverEnv = {
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_REGISTER: '100000',
     RATE_LIMIT_POINTS_AWARD: '100000',
     // The analytics fixture's year of raw page views stays raw (the default keeps 90 days).
     ...(ANALYTICS === 'off' ? {} : { ANALYTICS_RETENTION_DAYS: '400' }),
-  })
+  }
+  const server = await startTestServer('bench', database.url, serverEnv)
   cleanups.push(server.stop)
   // Loopback by address: no name lookups in the measured path.
   const appUrl = server.url.replace('//localhost:', '//127.0.0.1:')
@@ -140,6 +142,15 @@ async function main() {
     }
   }
 
+  // The access log's cost on the pages (this server logs warnings only; a second one logs every request).
+  const accessLog = await accessLogCost(
+    appUrl,
+    database.url,
+    serverEnv,
+    results.filter((r) => ['home', 'post', 'video'].includes(r.route)).map((r) => ({ route: r.route, audience: r.audience, path: r.path, headers: headers[r.audience as Audience] })),
+    { load: LOAD, warmup: WARMUP, log },
+  )
+
   // Memory of the warm server, read before the hardening runs push it on purpose.
   const warmRssMB = round(rssMB(server.pid), 0)
 
@@ -177,7 +188,8 @@ async function main() {
     floors,
     hardening: { oversizedBodies: oversized, registrationBurst: burst },
     missing,
-    budgets: [...budgetLines(results), memoryBudgetLine(warmRssMB)],
+    accessLog,
+    budgets: [...budgetLines(results), ...accessLogBudgetLines(accessLog), memoryBudgetLine(warmRssMB)],
     memory: { warmRssMB },
     // A run without the opt-in cases keeps their last figures.
     points: points ?? previous.points,

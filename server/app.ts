@@ -4,13 +4,14 @@ import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { Payload } from 'payload'
 
-import { logger } from './logger'
+import { logRequest } from './logger'
 import { nextEarlyAccessOpening } from '../cms/services/premium-gate/cache'
 import { createMediaRouter } from './media'
 import { liveEvents } from './live-events'
 import { createLiveHlsRouter } from './live-hls'
 import { createVideoUploadRouter } from './video-upload'
 import { createPageCache } from './page-cache'
+import { createHttpCaching } from './http-caching'
 import { createMemberPageCache } from './member-page-cache'
 import { securityHeaders } from './security-headers'
 import { limitRequestBodies, requestForNext } from './body-limit'
@@ -25,6 +26,7 @@ import { healthCheck } from './health'
 import { sessionOnReads } from './session-reads'
 import { recordPageViews, siteLocalsOf } from './page-views'
 import { createPageViewRecorder } from '../cms/services/analytics/recorder'
+import { sharedPageViewLimiter } from '../cms/services/analytics/shared-view-limit'
 
 type AstroHandler = (req: Request, res: Response, next?: NextFunction, locals?: object) => void
 type NextHandler = (req: Request, res: Response) => Promise<void>
@@ -73,7 +75,11 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.use('/media', createMediaRouter({ payload }))
   app.use(pageMethods)
   // Page views (cms/services/analytics), before the page cache so cached pages count too.
-  app.use(recordPageViews(createPageViewRecorder(payload)))
+  app.use(recordPageViews(createPageViewRecorder(payload), sharedPageViewLimiter(payload)))
+  // Cache-Control, ETag and 304s for shared caches in front (a CDN, deploy/nginx.conf): visitors'
+  // pages public for PAGE_CACHE_SECONDS, everything else private. Outside the page cache, so a
+  // kept page is revalidated like a rendered one.
+  app.use(createHttpCaching(undefined, { nextChange: () => nextEarlyAccessOpening(payload) }))
   // No visitor page outlives the next early-access opening (the premium gate).
   app.use(createPageCache(undefined, { nextChange: () => nextEarlyAccessOpening(payload) }))
   // Members get the page their audience shares, with their own parts rendered for them.
@@ -92,8 +98,7 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   res.on('finish', () => {
     if (req.path.startsWith('/_astro') || req.path.startsWith('/_next/static')) return
     const ms = Number(process.hrtime.bigint() - started) / 1e6
-    const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'
-    logger[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip }, 'request')
+    logRequest({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip })
   })
   next()
 }

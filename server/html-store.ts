@@ -1,10 +1,13 @@
 import { registerPageCacheStore } from '../cms/hooks/page-cache'
+import { ClearLog, pageKeyTags, showsAny } from '../cms/services/cache/clear-log'
 
 /**
  * Rendered pages kept for a few seconds (server/page-cache.ts for visitors,
  * server/member-page-cache.ts for members' shells), bounded by count and by bytes (oldest out
- * first). Every content change clears it (cms/hooks/page-cache.ts) and moves `generation` on, so a
- * page whose rendering began before the change is not stored: it may show what the change replaced.
+ * first). A content change clears it (cms/hooks/page-cache.ts): every page, or only the pages whose
+ * key shows a changed item (a comment on one video: that video's pages and parts, clear-log.ts).
+ * Either moves `generation` on, and a page whose rendering began before a clear of what it shows is
+ * not stored: it may show what the change replaced.
  */
 /** Until when a page rendered now may be kept: its TTL, or sooner when what it shows changes by itself. */
 export const keptUntil = (ttlMs: number, ...changesAt: (number | null | undefined)[]) =>
@@ -13,16 +16,25 @@ export const keptUntil = (ttlMs: number, ...changesAt: (number | null | undefine
 export class HtmlStore<V> {
   private readonly entries = new Map<string, { value: V; bytes: number; expires: number }>()
   private bytes = 0
-  generation = 0
+  private readonly log = new ClearLog()
 
   constructor(private readonly limits: { maxEntries: number; maxBytes: number }) {
     registerPageCacheStore({
       clear: () => {
-        this.generation++
+        this.log.full()
         this.entries.clear()
         this.bytes = 0
       },
+      clearTags: (tags) => {
+        this.log.tagged(tags)
+        for (const key of [...this.entries.keys()]) if (showsAny(pageKeyTags(key), tags)) this.delete(key)
+      },
     })
+  }
+
+  /** Read when a rendering starts, and handed to `set` as `renderedFrom`. */
+  get generation(): number {
+    return this.log.now
   }
 
   /** The live entry for `key`; an expired one is dropped. */
@@ -34,9 +46,9 @@ export class HtmlStore<V> {
     return undefined
   }
 
-  /** Keeps `value` until `expires` (epoch ms), unless the store was cleared since `renderedFrom`. */
+  /** Keeps `value` until `expires` (epoch ms), unless what it shows was cleared since `renderedFrom`. */
   set(key: string, value: V, { bytes, expires, renderedFrom }: { bytes: number; expires: number; renderedFrom: number }) {
-    if (renderedFrom !== this.generation || expires <= Date.now() || bytes > this.limits.maxBytes) return
+    if (!this.log.keeps(renderedFrom, () => pageKeyTags(key)) || expires <= Date.now() || bytes > this.limits.maxBytes) return
     this.delete(key)
     this.entries.set(key, { value, bytes, expires })
     this.bytes += bytes

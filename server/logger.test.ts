@@ -1,10 +1,12 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
 import { Writable } from 'node:stream'
 
 import { APIError, Forbidden, QueryError } from 'payload'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { createLogger, createRepeatLimiter, routeConsoleThroughLogger, withRequestContext } from './logger'
+import { createAccessLog, createLogger, createRepeatLimiter, routeConsoleThroughLogger, withRequestContext } from './logger'
 
 function capture({ windowMs = 10_000 } = {}) {
   const lines: string[] = []
@@ -140,5 +142,58 @@ describe('routeConsoleThroughLogger', () => {
     console.error('[ERROR]', failedUserWrite())
     expect(lines).toHaveLength(2)
     for (const line of lines) for (const secret of [HASH, SALT, TOKEN, EMAIL]) expect(line).not.toContain(secret)
+  })
+})
+
+describe('the access log', () => {
+  const capture = (level: string) => {
+    const lines: Record<string, unknown>[] = []
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>)
+        done()
+      },
+    })
+    return { lines, logRequest: createAccessLog({ level, destination }) }
+  }
+
+  it('writes one line per request with its method, path, status, time and address, at the level its status gives', async () => {
+    const { lines, logRequest } = capture('info')
+    logRequest({ method: 'GET', path: '/post/hello', status: 200, ms: 1.5, ip: '203.0.113.9' })
+    logRequest({ method: 'POST', path: '/api/comments', status: 429, ms: 0.4, ip: '203.0.113.9' })
+    logRequest({ method: 'GET', path: '/video/x', status: 503, ms: 2, ip: undefined })
+    await new Promise((r) => setImmediate(r))
+    expect(lines.map(({ level, method, path, status, ms, ip, msg, service }) => ({ level, method, path, status, ms, ip, msg, service }))).toEqual([
+      { level: 30, method: 'GET', path: '/post/hello', status: 200, ms: 1.5, ip: '203.0.113.9', msg: 'request', service: 'web' },
+      { level: 40, method: 'POST', path: '/api/comments', status: 429, ms: 0.4, ip: '203.0.113.9', msg: 'request', service: 'web' },
+      { level: 50, method: 'GET', path: '/video/x', status: 503, ms: 2, ip: undefined, msg: 'request', service: 'web' },
+    ])
+  })
+
+  it('never writes a token a path carries', async () => {
+    const { lines, logRequest } = capture('info')
+    logRequest({ method: 'GET', path: `/reset-password/${TOKEN}${TOKEN}`, status: 200, ms: 1, ip: '127.0.0.1' })
+    await new Promise((r) => setImmediate(r))
+    expect(lines).toHaveLength(1)
+    expect(JSON.stringify(lines[0])).not.toContain(TOKEN)
+  })
+
+  it('leaves out what the level leaves out: at warn, only refused and failed requests', async () => {
+    const { lines, logRequest } = capture('warn')
+    logRequest({ method: 'GET', path: '/', status: 200, ms: 1, ip: '127.0.0.1' })
+    logRequest({ method: 'GET', path: '/missing', status: 404, ms: 1, ip: '127.0.0.1' })
+    await new Promise((r) => setImmediate(r))
+    expect(lines.map((l) => l.path)).toEqual(['/missing'])
+  })
+})
+
+describe('standard output', () => {
+  it('still gets every line logged just before the process exits', () => {
+    const script = "import('./server/logger.ts').then(({ logger }) => { for (let i = 0; i < 200; i++) logger.warn({ i }, 'last words'); process.exit(3) })"
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: path.resolve(import.meta.dirname, '..'), encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'warn' } })
+    expect(run.status).toBe(3)
+    const lines = run.stdout.split('\n').filter((line) => line.includes('last words'))
+    expect(lines).toHaveLength(200)
+    expect(JSON.parse(lines[199]!)).toMatchObject({ i: 199, msg: 'last words' })
   })
 })

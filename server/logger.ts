@@ -85,8 +85,10 @@ function splitArgs(args: unknown[]): { obj: Record<string, unknown> | null; msg:
   return { obj: null, msg: first, rest }
 }
 
+const defaultLevel = () => process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info')
+
 export function createLogger({
-  level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
+  level = defaultLevel(),
   destination,
   repeatWindowMs = (Number.isFinite(Number(process.env.LOG_REPEAT_WINDOW_SECONDS ?? 10)) ? Number(process.env.LOG_REPEAT_WINDOW_SECONDS ?? 10) : 10) * 1000,
   now,
@@ -160,9 +162,41 @@ const requestContext: AsyncLocalStorage<RequestContext> = ((globalThis as Record
 /** Runs a request's handling with its method and path known to every log line it causes (Payload's included). */
 export const withRequestContext = <T>(context: RequestContext, run: () => T): T => requestContext.run(context, run)
 
+/**
+ * Standard output, written without blocking the request that logs: lines wait in memory while a
+ * write is under way and go out together with the next one (under load, one write carries many
+ * lines; when quiet, each line goes at once). pino writes what is still waiting when the process
+ * exits, a crash's `process.exit` included.
+ */
+const stdoutDestination = (): DestinationStream => pino.destination({ dest: 1, sync: false })
+
+/** The access log's fields: its own logger, without the scrubbing hook (the path is scrubbed here). */
+export type RequestLine = { method: string; path: string; status: number; ms: number; ip: string | undefined }
+
+/**
+ * The access log: a line per request as it finishes (5xx error, 4xx warn, others info). Its fields
+ * are known and few, so it skips the general logger's scrubbing of arbitrary objects and its
+ * redaction paths: of them only the path can carry a secret (a reset token), and it is scrubbed
+ * here. Nothing is built for a line the level leaves out.
+ */
+export function createAccessLog({ level = defaultLevel(), destination }: { level?: string; destination?: DestinationStream } = {}) {
+  const access = destination ? pino({ level, base: { service: 'web' } }, destination) : pino({ level, base: { service: 'web' } })
+  return (line: RequestLine) => {
+    const at = line.status >= 500 ? 'error' : line.status >= 400 ? 'warn' : 'info'
+    if (!access.isLevelEnabled(at)) return
+    access[at]({ method: line.method, path: scrubText(line.path), status: line.status, ms: line.ms, ip: line.ip }, 'request')
+  }
+}
+
 // One logger per process, though the site's and the admin's bundles each carry a copy of this module.
-const SHARED = Symbol.for('voices.logger')
-export const logger: Logger = ((globalThis as Record<symbol, unknown>)[SHARED] ??= createLogger()) as Logger
+type SharedLoggers = { logger: Logger; logRequest: (line: RequestLine) => void }
+const SHARED = Symbol.for('voices.loggers')
+const shared = ((globalThis as Record<symbol, unknown>)[SHARED] ??= ((): SharedLoggers => {
+  const destination = stdoutDestination()
+  return { logger: createLogger({ destination }), logRequest: createAccessLog({ destination }) }
+})()) as SharedLoggers
+export const logger: Logger = shared.logger
+export const logRequest = shared.logRequest
 
 /**
  * Astro and Next.js report a failed render with console.error and the error's stack: the same

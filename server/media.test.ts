@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { parseRange, resolveMediaFile } from './media'
+import { parseRange, publicCacheOf, resolveMediaFile } from './media'
 
 describe('parseRange', () => {
   it.each([
@@ -45,4 +45,15 @@ describe('resolveMediaFile', () => {
     'refuses %s',
     async (p) => expect(await resolveMediaFile(root, p)).toBeNull(),
   )
+})
+
+describe('publicCacheOf', () => {
+  it('marks an uploaded video’s HLS segments immutable, playlists and other files not', () => {
+    expect(publicCacheOf('videos/manual_ab12/hls/720p/seg-000.ts')).toBe('public, max-age=31536000, immutable')
+    expect(publicCacheOf('videos/manual_ab12/hls-lz3k9a1f/480p/seg-012.m4s')).toBe('public, max-age=31536000, immutable')
+    expect(publicCacheOf('videos/manual_ab12/hls/720p/index.m3u8')).toBe('public, max-age=2592000')
+    expect(publicCacheOf('videos/manual_ab12/hls/master.m3u8')).toBe('public, max-age=2592000')
+    expect(publicCacheOf('videos/manual_ab12/original.mp4')).toBe('public, max-age=2592000')
+    expect(publicCacheOf('videos/legacy.ts')).toBe('public, max-age=2592000')
+  })
 })

@@ -41,6 +41,16 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Free files: a month in any cache, revalidated by ETag after that. */
 const PUBLIC_CACHE = 'public, max-age=2592000'
 /**
+ * An uploaded video's HLS segments: a stream folder (`hls/`, then `hls-{version}/` for each
+ * replaced file, cms/services/video-upload/storage.ts) is published whole and never rewritten, so
+ * its segments are the same bytes for as long as the URL exists. Playlists are not: the master is
+ * rewritten in place when captions change.
+ */
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
+const HLS_SEGMENT = /^videos\/manual_[a-z0-9_-]+\/hls(?:-[a-z0-9]{1,24})?\/(?:[^/]+\/)*[^/]+\.(?:ts|m4s)$/
+/** A free file's Cache-Control: its HLS segments never change, the rest revalidates after a month. */
+export const publicCacheOf = (relative: string) => (HLS_SEGMENT.test(relative) ? IMMUTABLE_CACHE : PUBLIC_CACHE)
+/**
  * Locked files (premium, uncut, early access): the member's own browser only, and revalidated on
  * every use (the ETag makes that a 304), so a lapsed membership ends access at the next request.
  */
@@ -219,7 +229,7 @@ export function createMediaRouter({ payload, root = path.join(process.env.DATA_D
       res.set({
         'accept-ranges': 'bytes',
         'content-type': CONTENT_TYPES[path.extname(source.relative).toLowerCase()] ?? 'application/octet-stream',
-        'cache-control': gated ? PRIVATE_CACHE : PUBLIC_CACHE,
+        'cache-control': gated ? PRIVATE_CACHE : publicCacheOf(source.relative),
         etag,
         'last-modified': lastModified.toUTCString(),
       })

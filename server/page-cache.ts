@@ -1,10 +1,12 @@
 import type { NextFunction, Request, Response } from 'express'
 
 import { HtmlStore, keptUntil } from './html-store'
+import { strongEtag } from './http-caching'
 import { siteLocalsOf } from './page-views'
 
 export type StoredHeaders = Record<string, string | string[]>
-type Entry = { headers: StoredHeaders; body: Buffer }
+/** `changesAt`: the page's own (its locals'), handed on with every copy served (server/http-caching.ts). */
+type Entry = { headers: StoredHeaders; body: Buffer; changesAt: number | null }
 
 /** A request that carries a session cookie (its page may be a member's). */
 export const SESSION_COOKIE = /(?:^|;\s*)payload-token=/
@@ -41,6 +43,7 @@ export function createPageCache(
     const hit = store.get(key)
     if (hit) {
       res.status(200)
+      siteLocalsOf(res).changesAt = hit.changesAt
       for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value)
       res.setHeader('x-page-cache', 'hit')
       return req.method === 'HEAD' ? res.end() : res.end(hit.body)
@@ -70,8 +73,12 @@ export function createPageCache(
       const cacheControl = String(res.getHeader('cache-control') ?? '')
       if (res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && !/private|no-store/.test(cacheControl) && size <= MAX_BODY_BYTES) {
         const body = Buffer.concat(chunks)
-        const expires = keptUntil(ttl, changesAt, siteLocalsOf(res).changesAt)
-        store.set(key, { headers: storedHeaders(res), body }, { bytes: body.length, expires, renderedFrom })
+        // Its validator, hashed once for every time it is served (server/http-caching.ts sends it).
+        const etag = strongEtag(body)
+        if (!res.headersSent) res.setHeader('etag', etag)
+        const ownChange = siteLocalsOf(res).changesAt ?? null
+        const expires = keptUntil(ttl, changesAt, ownChange)
+        store.set(key, { headers: { ...storedHeaders(res), etag }, body, changesAt: ownChange }, { bytes: body.length, expires, renderedFrom })
       }
       return end(chunk, ...rest)
     }) as Response['end']

@@ -20,11 +20,12 @@ export const siteLocalsOf = (res: Response): SiteLocals => ((res.locals.site as 
 /**
  * Records a page view for every page a person loads, once its response has gone out (`finish`),
  * so it costs the response nothing. Mounted before the page cache: a visitor's cached page counts
- * like a rendered one. Counted: GET, 2xx, an HTML body, a browser's user agent, not a prefetch.
+ * like a rendered one. Counted: GET, 2xx or 304, an HTML page, a browser's user agent, not a prefetch.
  * The signed-in member is the one the site's middleware resolved for this request (no lookup of
  * its own); cached pages are visitors' by definition. A view beyond its address range's budgets
- * (view-limit.ts: a few per path, a few dozen in all, per minute) is not recorded, so no client can
- * grow the table faster than that however it varies paths and query strings.
+ * (view-limit.ts: a few per path, a few dozen in all, per minute; shared-view-limit.ts counts them
+ * across server processes) is not recorded, so no client can grow the table faster than that
+ * however it varies paths and query strings.
  */
 export function recordPageViews(recorder: PageViewRecorder, limiter: PageViewLimiter = createPageViewLimiter()) {
   return function pageViews(req: Request, res: Response, next: NextFunction) {
@@ -35,18 +36,25 @@ export function recordPageViews(recorder: PageViewRecorder, limiter: PageViewLim
     if (/prefetch|prerender/i.test(String(req.headers['sec-purpose'] ?? req.headers.purpose ?? ''))) return next()
     const at = new Date()
     res.once('finish', () => {
-      if (res.statusCode < 200 || res.statusCode >= 300) return
+      // A 304 is the page read again from the browser's copy (server/http-caching.ts): a view too.
+      if ((res.statusCode < 200 || res.statusCode >= 300) && res.statusCode !== 304) return
       if (!String(res.getHeader('content-type') ?? '').startsWith('text/html')) return
-      if (!limiter.allow(req.ip, req.path, at.getTime())) return
       const user = siteLocalsOf(res).user
-      recorder.record({
+      const view = {
         path: req.path,
         userAgent: userAgent!,
         address: req.ip,
         referrer: req.headers.referer,
         at,
         user: user ? { id: user.id, isPremium: Boolean(user.isPremium) } : null,
-      })
+      }
+      // A budget that cannot be read (never expected: the shared one falls back on memory) records nothing.
+      void Promise.resolve(limiter.allow(req.ip, req.path, at.getTime())).then(
+        (fits) => {
+          if (fits) recorder.record(view)
+        },
+        () => undefined,
+      )
     })
     next()
   }

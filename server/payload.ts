@@ -15,6 +15,14 @@ export async function initPayload({ seedIfEmpty = process.env.SEED !== '0', runJ
   // commands such as the seed.
   const payload = await getPayload({ config, cron: runJobs })
   keepPoolAlive(payload)
+  // A server hears what other processes on the same database change (cache/signal.ts).
+  if (runJobs) {
+    const { startSignals } = await import('../cms/services/cache/signal')
+    await startSignals(payload)
+    // User writes here reach the other processes' session caches from the start (session-cache.ts).
+    const { watchSessionWrites } = await import('../cms/services/cache/session-cache')
+    watchSessionWrites(payload)
+  }
   // In production the adapter ran them already (prodMigrations); elsewhere run them here, so
   // every environment uses the same schema path.
   if (process.env.NODE_ENV !== 'production' && process.env.PAYLOAD_DB_PUSH !== 'true') {
@@ -87,6 +95,8 @@ export async function closePayload(payload: Payload | undefined) {
   if (!payload) return
   const { stopSiteTimeZoneReads } = await import('../cms/services/settings/time-zone')
   await stopSiteTimeZoneReads(payload)
+  const { stopSignals } = await import('../cms/services/cache/signal')
+  await stopSignals()
   const pool = (payload.db as unknown as { pool?: import('pg').Pool }).pool
   pool?.on('error', () => undefined)
   await payload.destroy().catch((err) => logger.error({ err }, 'closing Payload failed'))

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 
 import type { LoadResult } from './load'
+import { accessLogLine, type AccessLogCase } from './access-log'
 import type { OversizedBodiesResult } from './oversized-bodies'
 
 /** Page latency for a signed-in member while a burst of registrations arrives at once. */
@@ -62,6 +63,7 @@ type Report = {
   floors: { robotsTxtMs: number; healthzMs: number }
   hardening: { oversizedBodies: OversizedBodiesResult; registrationBurst?: RegistrationBurstFigures }
   missing: { path: string; audience: string; status: number }[]
+  accessLog?: readonly AccessLogCase[]
   budgets: BudgetLine[]
 }
 
@@ -96,6 +98,7 @@ export function markdownTable(report: Report): string {
     ...(report.missing.length
       ? ['', `Not measured (not 200): ${report.missing.map((m) => `\`${m.path}\` ${m.audience} → ${m.status}`).join('; ')}.`]
       : []),
+    ...(report.accessLog?.length ? ['', accessLogLine(report.accessLog)] : []),
     '',
     ...hardeningLines(report.hardening),
     '',

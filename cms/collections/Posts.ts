@@ -1,4 +1,5 @@
-import { APIError, type CollectionBeforeChangeHook, type CollectionConfig, type FieldAccess } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+import { APIError, type CollectionBeforeChangeHook, type CollectionConfig, type FieldAccess, type PayloadRequest } from 'payload'
 
 import { POST_CHANGED_ELSEWHERE } from '../../shared/admin-content-messages'
 import { EDITED_FROM_HEADER, sameInstant } from '../../shared/edit-conflict'
@@ -9,6 +10,7 @@ import { earlyAccessField } from '../fields/early-access'
 import { slugField } from '../fields/slug'
 import { mirrorStatusOnChange, mirrorStatusOnInput } from '../hooks/publish-status'
 import type { Post } from '../payload-types'
+import { transactionDb } from '../services/db/transactions'
 import { derivedFromText, postPlainText } from '../services/posts/reading'
 import { canOpen, opensEverything, type GateItem } from '../services/premium-gate'
 import { postPreviewUrl } from '../services/preview'
@@ -57,15 +59,30 @@ const deriveText: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
 
 /**
  * A save from an older copy than the latest is refused (409), in /cms as in /admin: the editor
- * (cms/components/AutosaveGuard.tsx) names the version it was editing in EDITED_FROM_HEADER, and a
- * save from a second tab, after /admin or another tab saved, would otherwise put its older text
- * over what was saved meanwhile. A request without the header (API clients) goes through.
+ * (cms/components/AutosaveGuard.tsx) names the version it was editing in EDITED_FROM_HEADER, and
+ * /admin's post editor (cms/services/posts/write.ts) in `context.editedFrom`; a save from a second
+ * tab, after /admin or another tab saved, would otherwise put its older text over what was saved
+ * meanwhile. A request that names no version (API clients) goes through.
+ *
+ * The check is made again under a lock on the post's row, in the save's transaction: two saves from
+ * the same copy at the same moment both pass the first check, and only one may go through.
  */
-const refuseSaveFromOlderCopy: CollectionBeforeChangeHook = ({ data, originalDoc, operation, req }) => {
-  const editedFrom = req.headers?.get?.(EDITED_FROM_HEADER)
+const refuseSaveFromOlderCopy: CollectionBeforeChangeHook = async ({ context, data, originalDoc, operation, req }) => {
+  const editedFrom = req.headers?.get?.(EDITED_FROM_HEADER) ?? (typeof context.editedFrom === 'string' ? context.editedFrom : null)
   if (operation !== 'update' || !editedFrom || !originalDoc?.updatedAt) return data
   if (!sameInstant(editedFrom, originalDoc.updatedAt)) throw new APIError(POST_CHANGED_ELSEWHERE, 409, undefined, true)
+  const latest = await latestSaveUnderLock(req, originalDoc.id as number)
+  if (latest && !sameInstant(editedFrom, latest)) throw new APIError(POST_CHANGED_ELSEWHERE, 409, undefined, true)
   return data
+}
+
+/** The latest version's time, read once the post's row is locked until the save's transaction ends. */
+async function latestSaveUnderLock(req: PayloadRequest, id: number): Promise<string | undefined> {
+  const db = await transactionDb(req.payload, req)
+  await db.execute(sql`select id from posts where id = ${id} for no key update`)
+  // Inside a save the collection's access already allowed, hence overrideAccess.
+  const latest = await req.payload.findByID({ collection: 'posts', id, draft: true, depth: 0, select: { updatedAt: true }, disableErrors: true, overrideAccess: true, req })
+  return latest?.updatedAt
 }
 
 /** Old addresses kept per post: enough for years of renames, bounded all the same. */

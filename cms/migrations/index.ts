@@ -38,6 +38,7 @@ import * as migration_20261127_170409_seo_proposal_decisions from './20261127_17
 import * as migration_20261127_170423_analytics_sources_retention from './20261127_170423_analytics_sources_retention';
 import * as migration_20261127_170610_video_visibility from './20261127_170610_video_visibility';
 import * as migration_20261127_170709_video_media_tools from './20261127_170709_video_media_tools';
+import * as migration_20261127_200000_rate_limits from './20261127_200000_rate_limits';
 import * as migration_20261127_200033_media_object_storage from './20261127_200033_media_object_storage';
 
 export const migrations = [
@@ -242,8 +243,13 @@ export const migrations = [
     name: '20261127_170709_video_media_tools',
   },
   {
+    up: migration_20261127_200000_rate_limits.up,
+    down: migration_20261127_200000_rate_limits.down,
+    name: '20261127_200000_rate_limits',
+  },
+  {
     up: migration_20261127_200033_media_object_storage.up,
     down: migration_20261127_200033_media_object_storage.down,
-    name: '20261127_200033_media_object_storage'
+    name: '20261127_200033_media_object_storage',
   },
 ];

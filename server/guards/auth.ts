@@ -47,7 +47,7 @@ export function authGuards(payload: Payload): Router {
   // (cms/services/auth/login.ts), answered in the shape Payload's admin expects.
   router.post('/cms/api/users/login', async (req, res, next) => {
     const ip = rateLimitKey(req.ip)
-    const limited = hit(rules.login, ip)
+    const limited = await hit(payload, rules.login, ip)
     if (!limited.allowed) return fail(res, 429, tooManyAttemptsMessage(limited.retryAfterSeconds), limited.retryAfterSeconds)
     try {
       const input = await parseLoginBody(await readBody(req), req.headers['content-type'])
@@ -86,13 +86,13 @@ export function authGuards(payload: Payload): Router {
   })
 
   // Password reset by email is off until the site sends email (PASSWORD_RESET=true turns it on).
-  router.post(['/cms/api/users/forgot-password', '/cms/api/users/reset-password'], (req, res, next) => {
+  router.post(['/cms/api/users/forgot-password', '/cms/api/users/reset-password'], async (req, res, next) => {
     if (!passwordResetEnabled()) {
       logger.warn({ event: 'password_reset_refused', path: req.path, ip: req.ip }, 'password reset is off')
       return fail(res, 404, PASSWORD_RESET_OFF)
     }
     if (req.path.endsWith('/forgot-password')) {
-      const limited = hit(rules.forgotPassword, rateLimitKey(req.ip))
+      const limited = await hit(payload, rules.forgotPassword, rateLimitKey(req.ip))
       if (!limited.allowed) {
         logger.warn({ event: 'forgot_password_throttled', ip: req.ip }, 'forgot-password refused: too many from this address')
         return fail(res, 429, tooManyAttemptsMessage(limited.retryAfterSeconds), limited.retryAfterSeconds)

@@ -6,6 +6,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseU
 import { hit, tooManyAttemptsMessage, type RateLimitRule } from '../../cms/services/rate-limit'
 import { rateLimitKey } from '../../cms/services/rate-limit/client-key'
 import { isRetryableConflict } from '../../cms/services/db/member-transaction'
+import { getPayloadClient } from './payload'
 
 export const MAX_JSON_BYTES = 64 * 1024
 
@@ -85,8 +86,9 @@ export const clientAddress = (context: Pick<APIContext, 'clientAddress' | 'local
 /** The key a client's per-IP limits are counted under: its address (clientAddress), an IPv6 client by its /64. */
 export const clientIp = (context: Pick<APIContext, 'clientAddress' | 'locals'>): string => rateLimitKey(clientAddress(context))
 
-export function enforceRateLimit(rule: RateLimitRule, key: string) {
-  const result = hit(rule, key)
+/** Counts one request against `rule` (in the store every server process shares); a 429 with Retry-After once over. */
+export async function enforceRateLimit(rule: RateLimitRule, key: string) {
+  const result = await hit(await getPayloadClient(), rule, key)
   if (!result.allowed) {
     throw new HttpError(429, tooManyAttemptsMessage(result.retryAfterSeconds), {}, { 'retry-after': String(result.retryAfterSeconds) })
   }

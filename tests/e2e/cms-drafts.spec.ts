@@ -118,22 +118,45 @@ test('schedule a post a minute ahead in /cms and see it appear on /blog by itsel
   await page.request.delete(`/api/blog-posts/${id}`, { headers: origin() })
 })
 
-test('a version of a post compared with the published one lists its status once', async ({ page }) => {
-  await signInToCms(page)
-  const created = await page.request.post('/api/blog-posts', { data: { title: `Versions ${Date.now()}`, content: 'The first text.', status: 'published' }, headers: origin() })
-  expect(created.status()).toBe(201)
-  const { id } = (await created.json()) as { id: number }
-  try {
-    const doc = (await (await page.request.get(`/cms/api/posts/${id}?depth=0&draft=true`, { headers: origin() })).json()) as Record<string, unknown>
-    const autosaved = await page.request.patch(`/cms/api/posts/${id}?draft=true&autosave=true&depth=0`, { data: { ...doc, title: `${doc.title as string} (draft)`, _status: 'draft' }, headers: origin() })
-    expect(autosaved.status()).toBe(200)
-    await page.goto(`/cms/collections/posts/${id}/versions`)
-    await page.getByRole('row').filter({ hasText: 'Current Draft' }).getByRole('link').first().click()
-    await expect(page.getByText('Restore this version')).toBeVisible()
-    await expect(page.getByText(`${doc.title as string} (draft)`).first()).toBeVisible()
-    await expect(page.getByText('Status', { exact: true })).toHaveCount(1)
-    await expect(page.getByText('Search Text', { exact: true })).toHaveCount(0)
-  } finally {
-    await page.request.delete(`/api/blog-posts/${id}`, { headers: origin() })
-  }
+test.describe('version history in a browser far from the site', () => {
+  // Tokyo is neither the site's zone (New York) nor the server's (UTC): every time shown is the site's.
+  test.use({ timezoneId: 'Asia/Tokyo' })
+
+  test('a version of a post compared with the published one lists its status once, and its times in the site zone', async ({ page }) => {
+    await signInToCms(page)
+    const created = await page.request.post('/api/blog-posts', { data: { title: `Versions ${Date.now()}`, content: 'The first text.', status: 'published' }, headers: origin() })
+    expect(created.status()).toBe(201)
+    const { id } = (await created.json()) as { id: number }
+    try {
+      const doc = (await (await page.request.get(`/cms/api/posts/${id}?depth=0&draft=true`, { headers: origin() })).json()) as Record<string, unknown>
+      const autosaved = await page.request.patch(`/cms/api/posts/${id}?draft=true&autosave=true&depth=0`, { data: { ...doc, title: `${doc.title as string} (draft)`, _status: 'draft' }, headers: origin() })
+      expect(autosaved.status()).toBe(200)
+      const versions = (await (await page.request.get(`/cms/api/posts/versions?where[parent][equals]=${id}&sort=-updatedAt&limit=1&depth=0`, { headers: origin() })).json()) as { docs: { updatedAt: string }[] }
+      const savedAt = versions.docs[0]!.updatedAt
+      await page.goto(`/cms/collections/posts/${id}/versions`)
+      const draftRow = page.getByRole('row').filter({ hasText: 'Current Draft' })
+      await expect(draftRow.getByRole('link').first()).toHaveText(cmsTime(savedAt, SITE_TIME_ZONE))
+      await draftRow.getByRole('link').first().click()
+      await expect(page.getByText('Restore this version')).toBeVisible()
+      await expect(page.getByText(`${doc.title as string} (draft)`).first()).toBeVisible()
+      await expect(page.getByText('Status', { exact: true })).toHaveCount(1)
+      await expect(page.getByText('Search Text', { exact: true })).toHaveCount(0)
+      // The compare header (drawn on the server) and the version labels (drawn in the browser) agree.
+      await expect(page.getByText(cmsTime(savedAt, SITE_TIME_ZONE)).first()).toBeVisible()
+      await expect(page.getByText(cmsTime(savedAt, 'Asia/Tokyo'))).toHaveCount(0)
+      await expect(page.getByText(cmsTime(savedAt, 'UTC'))).toHaveCount(0)
+    } finally {
+      await page.request.delete(`/api/blog-posts/${id}`, { headers: origin() })
+    }
+  })
 })
+
+/** A time as /cms shows it (CMS_DATE_TIME_FORMAT, "MMM dd, yyyy 'at' h:mm a") in `timeZone`. */
+function cmsTime(iso: string, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  )
+  return `${parts.month} ${parts.day}, ${parts.year} at ${parts.hour}:${parts.minute} ${parts.dayPeriod}`
+}

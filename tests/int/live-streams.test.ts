@@ -121,6 +121,17 @@ describe('status moves: scheduled → live → ended, nothing else', () => {
     expect((await admin.patch(path, { status: 'paused' })).status).toBe(400)
   })
 
+  it('five Go Lives at the same moment make one move: one actualStart, answered to all five', async () => {
+    const stream = await createStream()
+    const path = `/api/admin/live-streams/${stream.id}`
+    const answers = await Promise.all(Array.from({ length: 5 }, () => admin.patch(path, { status: 'live' })))
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200])
+    const stamps = new Set(answers.map((a) => a.body.actualStart as string))
+    expect(stamps.size).toBe(1)
+    expect((await admin.get(path)).body.actualStart).toBe([...stamps][0])
+    expect((await admin.patch(path, { status: 'ended' })).status).toBe(200)
+  })
+
   it('holds through /cms/api as well: no door moves an ended stream', async () => {
     const stream = await createStream()
     await admin.patch(`/api/admin/live-streams/${stream.id}`, { status: 'live' })

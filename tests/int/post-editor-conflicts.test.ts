@@ -102,6 +102,30 @@ describe('the /admin post editor and /cms', () => {
   })
 })
 
+describe('saves from one copy at the same moment', () => {
+  it('/admin: of ten saves from the same copy at once, one goes through and the others are refused', async () => {
+    const post = await newPost('published')
+    const opened = await openInAdmin(post.id)
+    const titles = Array.from({ length: 10 }, (_, i) => `At once ${i} ${tag()}`)
+    const answers = await Promise.all(titles.map((title) => saveInAdmin(post.id, { title, updatedAt: opened.updatedAt })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(9).fill(409)])
+    const winner = titles[answers.findIndex((a) => a.status === 200)]
+    expect((await openInAdmin(post.id)).title).toBe(winner)
+  })
+
+  it('/cms: of five tabs autosaving from the same version at once, one goes through', async () => {
+    const post = await newPost('draft')
+    const opened = (await creator.get(`/cms/api/posts/${post.id}?depth=0&draft=true`)).body as Record<string, unknown> & { updatedAt: string }
+    const titles = Array.from({ length: 5 }, (_, i) => `Tab ${i} ${tag()}`)
+    const answers = await Promise.all(
+      titles.map((title) => creator.request('PATCH', `/cms/api/posts/${post.id}?draft=true&autosave=true&depth=0`, { ...opened, title, _status: 'draft' }, { [EDITED_FROM_HEADER]: opened.updatedAt })),
+    )
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409])
+    const winner = titles[answers.findIndex((a) => a.status === 200)]
+    expect(((await creator.get(`/cms/api/posts/${post.id}?depth=0&draft=true`)).body as { title: string }).title).toBe(winner)
+  })
+})
+
 describe('two /cms tabs on one post', () => {
   /** A /cms tab's autosave: the copy it holds, changed, naming the version it was editing. */
   const tabAutosave = (id: number, copy: Record<string, unknown>, editedFrom: string, title: string) =>

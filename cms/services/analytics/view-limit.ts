@@ -2,7 +2,8 @@
 // or path is a row). Before a page view is recorded it has to fit two budgets for its client's
 // address range (the same /24 or /48 page_views stores): a few views of one path per minute, and a
 // few dozen views of all paths together per minute. Beyond them the page is still served; the view
-// is just not recorded. The budgets are per server process (see README.md: not shared yet).
+// is just not recorded. These budgets are per server process; shared-view-limit.ts adds the same
+// budgets counted across every process on the database.
 import { DB_COLUMN_LIMITS } from '../../../shared/constants'
 import { truncateIp } from './ip'
 
@@ -37,7 +38,7 @@ export function storedPath(path: string): string {
 
 export type PageViewLimiter = {
   /** True when a view of `path` from `address` fits its budgets now (and is counted against them). */
-  allow: (address: string | null | undefined, path: string, now?: number) => boolean
+  allow: (address: string | null | undefined, path: string, now?: number) => boolean | Promise<boolean>
   /** Budgets held in memory (for tests). */
   size: () => number
 }

@@ -1,20 +1,18 @@
+import { createHash } from 'node:crypto'
+
+import type { Payload } from 'payload'
+
+import { deleteKeysStartingWith, limiterFor, type CounterSpec } from '../rate-limit/store'
+
 /**
  * Failed sign-ins counted per (account name, client key) pair, with backoff: after
  * LOGIN_MAX_ATTEMPTS failures (default 5) the pair waits 1 minute, and each further failure
  * doubles the wait, up to LOGIN_LOCK_MINUTES (default 15). A stranger guessing from one address
  * only slows down their own guesses on that account; the owner, elsewhere or on a known device,
  * is not held back. Names that have no account count exactly as real ones do, so a 429 never
- * tells anyone an account exists. The store lives on globalThis so the Express side, the Astro
- * bundle and the Next bundle (three copies of this module in one process) share it.
+ * tells anyone an account exists. Failures and waits are kept in PostgreSQL (rate_limits, through
+ * the rate-limit store), so failures made on several server processes add up.
  */
-type Pair = { failures: number; blockedUntil: number; lastFailureAt: number }
-type Store = Map<string, Pair>
-
-const STORE_KEY = Symbol.for('app.loginThrottle')
-const store = (): Store => {
-  const global = globalThis as Record<symbol, Store | undefined>
-  return (global[STORE_KEY] ??= new Map())
-}
 
 const envNumber = (name: string, fallback: number) => {
   const value = Number(process.env[name])
@@ -27,54 +25,56 @@ export const throttleSettings = () => ({
   maxWaitMs: envNumber('LOGIN_LOCK_MINUTES', 15) * 60_000,
 })
 
-/** A pair is forgotten this long after its last failure. */
-const FORGET_AFTER_MS = 24 * 60 * 60 * 1000
+/** A pair's failures are forgotten this long after its first one. */
+const FORGET_AFTER_SECONDS = 24 * 60 * 60
+
+/** Failures per pair: only counted (penalty), never refused by the counter itself. */
+const failures: CounterSpec = { name: 'login-failures', points: 1_000_000, durationSeconds: FORGET_AFTER_SECONDS }
+/** A pair's current wait: a row blocked for the wait's length (its expiry is the end of the wait). */
+const waits: CounterSpec = { name: 'login-waits', points: 1, durationSeconds: FORGET_AFTER_SECONDS }
 
 /** The account name as it is stored and looked up (Payload lowercases and trims usernames). */
 export const accountName = (username: string) => username.toLowerCase().trim()
 
-const pairKey = (username: string, clientKey: string) => `${accountName(username)}\u0000${clientKey}`
+/**
+ * The account part of a pair's key: encoded, so no name can contain the ':' that ends it (an
+ * account's pairs are then exactly the keys that start with it), and hashed when too long for
+ * the table (names may be up to 1024 characters).
+ */
+const accountPrefix = (username: string) => {
+  const encoded = encodeURIComponent(accountName(username))
+  return `${encoded.length > 150 ? `#${createHash('sha256').update(encoded).digest('hex')}` : encoded}:`
+}
+
+const pairKey = (username: string, clientKey: string) => `${accountPrefix(username)}${clientKey}`
 
 /** Seconds this pair must still wait before its next attempt, or 0. */
-export function loginWaitSeconds(username: string, clientKey: string, now = Date.now()): number {
-  const pair = store().get(pairKey(username, clientKey))
-  if (!pair) return 0
-  if (pair.lastFailureAt + FORGET_AFTER_MS <= now) {
-    store().delete(pairKey(username, clientKey))
-    return 0
-  }
-  return pair.blockedUntil > now ? Math.ceil((pair.blockedUntil - now) / 1000) : 0
+export async function loginWaitSeconds(payload: Payload | null | undefined, username: string, clientKey: string): Promise<number> {
+  const wait = await limiterFor(payload, waits).get(pairKey(username, clientKey))
+  return wait && wait.consumedPoints > waits.points ? Math.max(0, Math.ceil(wait.msBeforeNext / 1000)) : 0
 }
 
 /** Counts a failure; returns the seconds the pair must now wait (0 while under the free failures). */
-export function recordLoginFailure(username: string, clientKey: string, now = Date.now()): number {
+export async function recordLoginFailure(payload: Payload | null | undefined, username: string, clientKey: string): Promise<number> {
   const { freeFailures, firstWaitMs, maxWaitMs } = throttleSettings()
   const key = pairKey(username, clientKey)
-  const map = store()
-  let pair = map.get(key)
-  if (!pair || pair.lastFailureAt + FORGET_AFTER_MS <= now) pair = { failures: 0, blockedUntil: 0, lastFailureAt: now }
-  pair.failures += 1
-  pair.lastFailureAt = now
-  if (pair.failures >= freeFailures) {
-    const wait = Math.min(maxWaitMs, firstWaitMs * 2 ** (pair.failures - freeFailures))
-    pair.blockedUntil = now + wait
-  }
-  map.set(key, pair)
-  if (map.size > 100_000) sweep(now)
-  return pair.blockedUntil > now ? Math.ceil((pair.blockedUntil - now) / 1000) : 0
+  // One atomic upsert: failures sent to two processes at once both count.
+  const { consumedPoints } = await limiterFor(payload, failures).penalty(key)
+  if (consumedPoints < freeFailures) return 0
+  // Whole seconds: the store keeps the wait's end as integer milliseconds.
+  const waitSeconds = Math.ceil(Math.min(maxWaitMs, firstWaitMs * 2 ** (consumedPoints - freeFailures)) / 1000)
+  await limiterFor(payload, waits).block(key, waitSeconds)
+  return waitSeconds
 }
 
 /** A successful sign-in clears its pair. */
-export function clearLoginFailures(username: string, clientKey: string) {
-  store().delete(pairKey(username, clientKey))
+export async function clearLoginFailures(payload: Payload | null | undefined, username: string, clientKey: string) {
+  const key = pairKey(username, clientKey)
+  await Promise.all([limiterFor(payload, failures).delete(key), limiterFor(payload, waits).delete(key)])
 }
 
 /** A new password (set by an admin in /cms) clears every pair of the account. */
-export function clearAccountFailures(username: string) {
-  const prefix = `${accountName(username)}\u0000`
-  for (const key of store().keys()) if (key.startsWith(prefix)) store().delete(key)
-}
-
-function sweep(now: number) {
-  for (const [key, pair] of store()) if (pair.lastFailureAt + FORGET_AFTER_MS <= now && pair.blockedUntil <= now) store().delete(key)
+export async function clearAccountFailures(payload: Payload | null | undefined, username: string) {
+  const prefix = accountPrefix(username)
+  await Promise.all([deleteKeysStartingWith(payload, failures, prefix), deleteKeysStartingWith(payload, waits, prefix)])
 }

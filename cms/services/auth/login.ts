@@ -51,7 +51,7 @@ export async function signIn(payload: Payload, input: SignInInput): Promise<Sign
   const stored = (await payload.db.findOne({ collection: 'users', where: { username: { equals: username } } })) as StoredUser | null
   const knownDevice = stored !== null && knownDeviceUserId(payload, input.knownDevice) === stored.id
   if (!knownDevice) {
-    const wait = loginWaitSeconds(username, ip)
+    const wait = await loginWaitSeconds(payload, username, ip)
     if (wait > 0) {
       payload.logger.warn({ event: 'login_throttled', username, ip, retryAfterSeconds: wait }, 'sign-in refused: too many failures from this address')
       throw tooMany(tooManyAttemptsMessage(wait), wait)
@@ -60,11 +60,11 @@ export async function signIn(payload: Payload, input: SignInInput): Promise<Sign
   // Runs a hash even when there is no such account, so both cost the same.
   const ok = await verifyPassword(input.password, stored)
   if (!ok || !stored) {
-    const wait = knownDevice ? 0 : recordLoginFailure(username, ip)
+    const wait = knownDevice ? 0 : await recordLoginFailure(payload, username, ip)
     payload.logger.warn({ event: 'login_failed', username, ip, knownDevice, ...(wait > 0 ? { backoffSeconds: wait } : {}) }, 'sign-in failed')
     throw unauthorized(INVALID_CREDENTIALS)
   }
-  clearLoginFailures(username, ip)
+  await clearLoginFailures(payload, username, ip)
   const { token, exp } = await createSession(payload, stored)
   payload.logger.info({ event: 'login_succeeded', userId: stored.id, ip, knownDevice }, 'signed in')
   const user = await payload.findByID({

@@ -19,7 +19,7 @@ export const PASSWORD_RESET_OFF = 'Password reset is not available. Please ask a
  * while reset is off; forgot-password counted per account name when on (server/guards/auth.ts
  * counts per address).
  */
-export const guardPasswordReset: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+export const guardPasswordReset: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
   if (operation !== 'forgotPassword' && operation !== 'resetPassword') return args
   if (!passwordResetEnabled()) {
     req.payload.logger.warn({ event: 'password_reset_refused', operation }, 'password reset is off')
@@ -28,7 +28,7 @@ export const guardPasswordReset: CollectionBeforeOperationHook = ({ args, operat
   if (operation === 'forgotPassword') {
     const data = (args as { data?: { username?: unknown; email?: unknown } }).data ?? {}
     const name = typeof data.username === 'string' ? data.username : typeof data.email === 'string' ? data.email : ''
-    const result = hit(rules.forgotPasswordAccount, accountName(name))
+    const result = await hit(req.payload, rules.forgotPasswordAccount, accountName(name))
     if (!result.allowed) {
       req.payload.logger.warn({ event: 'forgot_password_throttled', username: accountName(name) }, 'forgot-password refused: too many for this account')
       throw new APIError(tooManyAttemptsMessage(result.retryAfterSeconds), 429, { retryAfterSeconds: result.retryAfterSeconds }, true)
@@ -52,10 +52,10 @@ export const refusePayloadLogin: CollectionBeforeOperationHook = ({ args, operat
 }
 
 /** A new password set by an admin in /cms lets the owner sign in at once from anywhere. */
-export const clearThrottleOnNewPassword: CollectionBeforeChangeHook<User> = ({ data, operation, originalDoc, req }) => {
+export const clearThrottleOnNewPassword: CollectionBeforeChangeHook<User> = async ({ data, operation, originalDoc, req }) => {
   const password = (data as { password?: unknown }).password
   if (operation === 'update' && typeof password === 'string' && password !== '' && originalDoc?.username) {
-    clearAccountFailures(originalDoc.username)
+    await clearAccountFailures(req.payload, originalDoc.username)
     req.payload.logger.info({ event: 'password_changed', userId: originalDoc.id, by: req.user?.id ?? null }, 'password changed; sign-in backoff cleared')
   }
   return data

@@ -1,21 +1,40 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
+import { onSignal, sendSignal } from '../cache/signal'
+
 /**
  * Sessions ended by a logout whose database write failed (PostgreSQL down): kept here until
  * their token would have expired, refused wherever sessions are authenticated
  * (cache/session-cache.ts), and deleted from the database when next seen with the database back.
  * On globalThis: the Express side, the Astro bundle and the Next bundle share one set.
+ *
+ * The other processes are told (`session-revoked`) when the database still carries a NOTIFY (the
+ * logout's write failed on its own). When it is down altogether nobody can hear it, nor
+ * authenticate the session: once it is back, a process that did not hear may accept the session
+ * until one that holds it revoked sees it again and deletes it from the row (a known gap, bounded
+ * by the token's life; the row is the shared source, and its write is what failed).
  */
 type Revoked = Map<string, number> // session id → when its token expires (epoch ms)
 
 const KEY = Symbol.for('app.revokedSessions')
+const SESSION_REVOKED = 'session-revoked'
+
 const revoked = (): Revoked => {
   const global = globalThis as Record<symbol, Revoked | undefined>
-  return (global[KEY] ??= new Map())
+  let map = global[KEY]
+  if (!map) {
+    const created: Revoked = (map = global[KEY] = new Map())
+    onSignal(SESSION_REVOKED, (data) => {
+      const { sid, expiresAt } = (data ?? {}) as { sid?: unknown; expiresAt?: unknown }
+      if (typeof sid === 'string' && typeof expiresAt === 'number') created.set(sid, expiresAt)
+    })
+  }
+  return map
 }
 
 export function revokeSessionId(sid: string, expiresAt: number) {
   revoked().set(sid, expiresAt)
+  void sendSignal(SESSION_REVOKED, { sid, expiresAt })
 }
 
 export function isSessionRevoked(sid: unknown, now = Date.now()): boolean {

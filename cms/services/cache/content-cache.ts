@@ -1,8 +1,10 @@
+import { ClearLog, showsAny } from './clear-log'
+
 /**
  * A small in-memory cache of resolved query results, with a time limit per entry, caps on the
  * number of entries and on their approximate size in bytes (least recently used go first), one
  * load per key at a time, and a
- * generation counter so that a load which began before a clear never stores what it read.
+ * clear log so that a load which began before a clear of what it shows never stores what it read.
  * Values are deep-frozen: every caller shares them, so none may change them.
  */
 export type ContentCacheOptions = {
@@ -13,6 +15,8 @@ export type ContentCacheOptions = {
   maxBytes?: number
   /** The clock, for tests. */
   now?: () => number
+  /** What an entry's key shows (clear-log.ts), for `clearTags`; none by default. */
+  tagsOf?: (key: string) => string[]
 }
 
 export type GetOptions<T> = {
@@ -27,12 +31,14 @@ export class ContentCache {
   readonly maxEntries: number
   readonly maxBytes: number
   readonly #now: () => number
+  readonly #tagsOf: (key: string) => string[]
   readonly #entries = new Map<string, Entry>()
   readonly #loading = new Map<string, Promise<unknown>>()
-  #generation = 0
+  readonly #log = new ClearLog()
   #bytes = 0
 
-  constructor({ ttlMs, maxEntries, maxBytes = Number.POSITIVE_INFINITY, now = Date.now }: ContentCacheOptions) {
+  constructor({ ttlMs, maxEntries, maxBytes = Number.POSITIVE_INFINITY, now = Date.now, tagsOf = () => [] }: ContentCacheOptions) {
+    this.#tagsOf = tagsOf
     this.ttlMs = Math.max(0, Number.isFinite(ttlMs) ? ttlMs : 0)
     this.maxEntries = Math.max(1, Math.floor(maxEntries))
     this.maxBytes = Math.max(0, maxBytes)
@@ -55,7 +61,7 @@ export class ContentCache {
 
   /** Drops every entry, and keeps loads already under way from storing what they read. */
   clear(): void {
-    this.#generation++
+    this.#log.full()
     this.#entries.clear()
     this.#bytes = 0
     this.#loading.clear()
@@ -66,7 +72,7 @@ export class ContentCache {
    * known yet) from storing what they read; other entries stay.
    */
   deleteWhere(matches: (value: unknown) => boolean): void {
-    this.#generation++
+    this.#log.full()
     this.#loading.clear()
     for (const [key, entry] of this.#entries) if (matches(entry.value)) this.#delete(key, entry)
   }
@@ -76,10 +82,20 @@ export class ContentCache {
    * loads already under way from storing what they read (it may predate the change).
    */
   updateWhere<T>(matches: (value: unknown) => boolean, update: (value: T) => T): void {
-    this.#generation++
+    this.#log.full()
     this.#loading.clear()
     const matched = [...this.#entries].filter(([, entry]) => matches(entry.value))
     for (const [key, entry] of matched) this.#store(key, { value: deepFreeze(update(entry.value as T)), expires: entry.expires })
+  }
+
+  /**
+   * Drops the entries whose key shows one of `tags` (the `tagsOf` option), and keeps loads of such
+   * keys already under way from storing what they read; other entries and loads go on.
+   */
+  clearTags(tags: readonly string[]): void {
+    this.#log.tagged(tags)
+    for (const key of [...this.#loading.keys()]) if (showsAny(this.#tagsOf(key), tags)) this.#loading.delete(key)
+    for (const [key, entry] of [...this.#entries]) if (showsAny(this.#tagsOf(key), tags)) this.#delete(key, entry)
   }
 
   /**
@@ -102,10 +118,10 @@ export class ContentCache {
     const pending = this.#loading.get(key)
     if (pending) return pending as Promise<T>
 
-    const generation = this.#generation
+    const since = this.#log.now
     const loading = load().then((value) => {
       const frozen = deepFreeze(value)
-      if (generation === this.#generation) {
+      if (this.#log.keeps(since, () => this.#tagsOf(key))) {
         const expires = Math.min(started + this.ttlMs, options.expiresAt?.(frozen) ?? Number.POSITIVE_INFINITY)
         if (expires > this.#now()) this.#store(key, { value: frozen, expires })
       }

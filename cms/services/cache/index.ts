@@ -1,6 +1,7 @@
 // The shared cache of public content query results (terms in README.md).
 import { registerPageCacheStore } from '../../hooks/page-cache'
 import { cacheAudience, type Viewer } from './audience'
+import { contentKeyTags } from './clear-log'
 import { ContentCache, type GetOptions } from './content-cache'
 
 export { cacheAudience, type Audience, type Viewer } from './audience'
@@ -23,7 +24,7 @@ export function contentCache(): ContentCache {
   let cache = global[KEY]
   if (!cache) {
     const seconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10)
-    cache = new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: CONTENT_CACHE_MAX_ENTRIES, maxBytes: CONTENT_CACHE_MAX_BYTES })
+    cache = new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: CONTENT_CACHE_MAX_ENTRIES, maxBytes: CONTENT_CACHE_MAX_BYTES, tagsOf: contentKeyTags })
     registerPageCacheStore(cache)
     global[KEY] = cache
   }

@@ -4,6 +4,7 @@ import { forgetRevokedSession, hasRevokedSessions, isSessionRevoked } from '../a
 import { lockUserRow } from '../auth/user-row'
 import { inTransaction } from '../db/transactions'
 import { ContentCache } from './content-cache'
+import { onSignal, sendSignal, SIGNALS_MISSED } from './signal'
 import { afterTransactionEnds } from './transaction-end'
 
 /**
@@ -19,24 +20,47 @@ const WRITE_METHODS = ['create', 'updateOne', 'updateMany', 'deleteOne', 'delete
 export const SESSION_CACHE_MAX_ENTRIES = 5000
 export const SESSION_CACHE_MAX_BYTES = 8 * 1024 * 1024
 
-type WriteArgs = { collection?: string; req?: Partial<PayloadRequest> }
+type WriteArgs = { collection?: string; id?: unknown; where?: unknown; req?: Partial<PayloadRequest> }
 type Adapter = Record<(typeof WRITE_METHODS)[number], unknown>
 type State = { cache: ContentCache; watched: WeakSet<object> }
 
 const KEY = Symbol.for('app.sessionCache')
+
+/**
+ * Topics the other processes hear (signal.ts): a write to users or avatars here (`userId` when it
+ * was one member's row, else every session is forgotten), and a member's points moving in SQL
+ * (`member-changed`, which the leaderboards hear too). A sign-out, a revoked session, a password
+ * change, Premium starting or ending, new badges: each is a user write, so every process refuses
+ * or re-reads the session from the moment it commits.
+ */
+export const SESSIONS_CHANGED = 'sessions-changed'
+export const MEMBER_CHANGED = 'member-changed'
 
 function state(): State {
   const global = globalThis as Record<symbol, State | undefined>
   let current = global[KEY]
   if (!current) {
     const seconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10)
-    current = {
-      cache: new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: SESSION_CACHE_MAX_ENTRIES, maxBytes: SESSION_CACHE_MAX_BYTES }),
-      watched: new WeakSet(),
-    }
+    const cache = new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: SESSION_CACHE_MAX_ENTRIES, maxBytes: SESSION_CACHE_MAX_BYTES })
+    current = { cache, watched: new WeakSet() }
     global[KEY] = current
+    const forgetHeard = (data: unknown) => {
+      const userId = (data as { userId?: unknown } | undefined)?.userId
+      if (typeof userId === 'number' || typeof userId === 'string') cache.deleteWhere(isMember(userId))
+      else cache.clear()
+    }
+    onSignal(SESSIONS_CHANGED, forgetHeard)
+    onSignal(MEMBER_CHANGED, forgetHeard)
+    onSignal(SIGNALS_MISSED, () => cache.clear())
   }
   return current
+}
+
+/** The one member a write names by id (an update or delete by id), else undefined. */
+function writtenUserId(method: string, args: WriteArgs): number | string | undefined {
+  if (method !== 'updateOne' && method !== 'deleteOne') return undefined
+  const id = args.id ?? (args.where as { id?: { equals?: unknown } } | undefined)?.id?.equals
+  return typeof id === 'number' || typeof id === 'string' ? id : undefined
 }
 
 export const sessionCache = (): ContentCache => state().cache
@@ -48,7 +72,12 @@ export const sessionCache = (): ContentCache => state().cache
  * (login and logout, refresh, password reset, failed sign-ins and the lock, which also drops the
  * newest sessions). Wrapped once per adapter.
  */
-export function watchSessionSources(db: object, onWrite: () => void, watched: WeakSet<object> = new WeakSet()): void {
+export function watchSessionSources(
+  db: object,
+  onWrite: () => void,
+  watched: WeakSet<object> = new WeakSet(),
+  onCommit?: (write: { collection: string; userId?: number | string; req?: Partial<PayloadRequest> }) => Promise<void>,
+): void {
   if (watched.has(db)) return
   watched.add(db)
   const adapter = db as Adapter
@@ -64,11 +93,27 @@ export function watchSessionSources(db: object, onWrite: () => void, watched: We
         if (source) {
           onWrite()
           await afterTransactionEnds(write.req, onWrite)
+          const collection = write.collection as string
+          await onCommit?.({ collection, userId: collection === 'users' ? writtenUserId(method, write) : undefined, req: write.req })
         }
       }
     }
   }
 }
+
+/**
+ * Watches this process's user and avatar writes (watchSessionSources): this process forgets every
+ * remembered session, the others forget what the write touched once it commits. From the
+ * server's start (server/payload.ts), not only from the first signed-in request: a webhook's
+ * Premium change must reach the other processes whatever this one served before.
+ */
+export function watchSessionWrites(payload: Payload): void {
+  const { cache, watched } = state()
+  watchSessionSources(payload.db, () => cache.clear(), watched, ({ userId, req }) => sendSignal(SESSIONS_CHANGED, userId === undefined ? undefined : { userId }, req))
+}
+
+/** A member's points moved in SQL (an award or a take-back): the other processes re-read their sessions and boards once it committed. */
+export const memberChanged = (userId: number, req?: Partial<PayloadRequest>): Promise<void> => sendSignal(MEMBER_CHANGED, { userId }, req)
 
 /**
  * When a verified token stops being valid on its own (epoch ms): its `exp`, or its session's end
@@ -117,9 +162,9 @@ export async function findSessionUser(payload: Payload, headers: Headers, { read
 async function findUnrevokedSessionUser(payload: Payload, headers: Headers, readOnly: boolean): Promise<TypedUser | null> {
   const token = extractJWT({ headers, payload })
   const onlyJwt = payload.authStrategies.length > 0 && payload.authStrategies.every((strategy) => strategy.name === 'local-jwt')
-  const { cache, watched } = state()
+  const { cache } = state()
   if (!token || !onlyJwt || cache.ttlMs === 0) return authenticate(payload, headers)
-  watchSessionSources(payload.db, () => cache.clear(), watched)
+  watchSessionWrites(payload)
   const user = await cache.get(token, () => authenticate(payload, headers), {
     // A null (no valid session) is answered, never kept.
     expiresAt: (found) => (found ? sessionEndsAt(token, found) : Number.NEGATIVE_INFINITY),

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 
 import { REACTING_TOO_FAST, SIGN_IN_TO_LIKE, SIGN_IN_TO_REACT } from '../../../shared/member-messages'
 import type { LikeResult, ReactionResult } from '../../../shared/types/members'
+import { clearItemPages } from '../../hooks/page-cache'
 import { memberPartsChanged } from '../cache/member-parts'
 import { rules } from '../rate-limit'
 import { unauthorized } from '../errors'
@@ -10,6 +11,7 @@ import { drizzleOf, interactionCounts } from './counts'
 import { findComment } from './delete'
 import { limitAction } from './limits'
 import type { Viewer } from './list'
+import { videoPageTags } from './page-tags'
 
 /**
  * POST /api/comments/{id}/like: one like per member and comment. The unique index on
@@ -18,7 +20,7 @@ import type { Viewer } from './list'
  */
 export async function likeComment(payload: Payload, { id, user, ip }: { id: number | null; user: Viewer; ip: string }): Promise<LikeResult> {
   if (!user) throw unauthorized(SIGN_IN_TO_LIKE)
-  limitAction(rules.commentLike, { ip, userId: user.id }, REACTING_TOO_FAST)
+  await limitAction(payload, rules.commentLike, { ip, userId: user.id }, REACTING_TOO_FAST)
   const comment = await findComment(payload, id, user)
   // Rate-limited, signed-in caller: a plain insert-or-ignore; the FK refuses a comment deleted meanwhile.
   await drizzleOf(payload).execute(sql`
@@ -26,6 +28,8 @@ export async function likeComment(payload: Payload, { id, user, ip }: { id: numb
     select id, ${user.id} from comments where id = ${comment.id}
     on conflict do nothing`)
   memberPartsChanged(user.id)
+  // The video's page shows the counts (here and in the other processes); other pages stay kept.
+  await clearItemPages(await videoPageTags(payload, [comment.video]))
   const counts = await interactionCounts(payload, [comment.id], user.id)
   return { commentId: comment.id, liked: true, likeCount: counts.likes.get(comment.id)?.count ?? 0 }
 }
@@ -41,7 +45,7 @@ export async function toggleReaction(
   { id, user, ip, emoji }: { id: number | null; user: Viewer; ip: string; emoji: string },
 ): Promise<ReactionResult> {
   if (!user) throw unauthorized(SIGN_IN_TO_REACT)
-  limitAction(rules.commentReaction, { ip, userId: user.id }, REACTING_TOO_FAST)
+  await limitAction(payload, rules.commentReaction, { ip, userId: user.id }, REACTING_TOO_FAST)
   const comment = await findComment(payload, id, user)
   await drizzleOf(payload).execute(sql`
     with removed as (
@@ -57,6 +61,8 @@ export async function toggleReaction(
     )
     select 1`)
   memberPartsChanged(user.id)
+  // The video's page shows the counts (here and in the other processes); other pages stay kept.
+  await clearItemPages(await videoPageTags(payload, [comment.video]))
   const counts = await interactionCounts(payload, [comment.id], user.id)
   const reactions = counts.reactions.get(comment.id) ?? []
   return { commentId: comment.id, emoji, reacted: reactions.some((r) => r.emoji === emoji && r.mine), reactions }

@@ -1,3 +1,5 @@
+import type { Payload } from 'payload'
+
 import { hit, type RateLimitRule } from '../rate-limit'
 import { tooMany } from '../errors'
 
@@ -6,12 +8,13 @@ import { tooMany } from '../errors'
  * once either is over the rule's limit. Both counters advance, so switching IPs does not help a
  * member and sharing an account does not help an address.
  */
-export function limitAction(
+export async function limitAction(
+  payload: Payload,
   rule: RateLimitRule,
   who: { ip: string; userId?: number | null },
   message: (minutes: number) => string,
-): void {
-  const results = [hit(rule, `ip:${who.ip}`), ...(who.userId ? [hit(rule, `user:${who.userId}`)] : [])]
+): Promise<void> {
+  const results = await Promise.all([hit(payload, rule, `ip:${who.ip}`), ...(who.userId ? [hit(payload, rule, `user:${who.userId}`)] : [])])
   const refused = results.filter((r) => !r.allowed)
   if (refused.length === 0) return
   const retryAfterSeconds = Math.max(...refused.map((r) => r.retryAfterSeconds))

@@ -18,8 +18,8 @@ import { toCommentViews, type Viewer } from './list'
 import { normalizeCommentText, normalizeName } from './text'
 
 /** Counts a posting attempt per IP and per account (5 a minute by default, RATE_LIMIT_COMMENTS). */
-export const limitCommentPosting = (ip: string, user: Viewer) =>
-  limitAction(rules.comment, { ip, userId: user?.id }, COMMENTING_TOO_FAST)
+export const limitCommentPosting = (payload: Payload, ip: string, user: Viewer) =>
+  limitAction(payload, rules.comment, { ip, userId: user?.id }, COMMENTING_TOO_FAST)
 
 /** The new comment; a member's also carries the points it earned (SPEC §4: no second call for the animation). */
 export type PostedComment = CommentView & { award?: PointsAward }

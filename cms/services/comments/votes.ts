@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 
 import { SIGN_IN_TO_VOTE, VOTING_TOO_FAST } from '../../../shared/member-messages'
 import type { CommentVote, VoteResult } from '../../../shared/types/members'
+import { clearItemPages } from '../../hooks/page-cache'
 import { memberPartsChanged } from '../cache/member-parts'
 import { inTransaction, transactionDb } from '../db/transactions'
 import { rules } from '../rate-limit'
@@ -11,6 +12,7 @@ import { interactionCounts } from './counts'
 import { findComment } from './delete'
 import { limitAction } from './limits'
 import type { Viewer } from './list'
+import { videoPageTags } from './page-tags'
 
 /** A vote is stored as a reserved reaction: 👍 up, 👎 down (never offered by the picker). */
 export const VOTE_EMOJI: Record<CommentVote, string> = { up: '👍', down: '👎' }
@@ -27,7 +29,7 @@ export async function voteOnComment(
   { id, user, ip, value }: { id: number | null; user: Viewer; ip: string; value: CommentVote | null },
 ): Promise<VoteResult> {
   if (!user) throw unauthorized(SIGN_IN_TO_VOTE)
-  limitAction(rules.commentVote, { ip, userId: user.id }, VOTING_TOO_FAST)
+  await limitAction(payload, rules.commentVote, { ip, userId: user.id }, VOTING_TOO_FAST)
   const comment = await findComment(payload, id, user)
   const result = await inTransaction(payload, async (req) => {
     const db = await transactionDb(payload, req)
@@ -48,5 +50,7 @@ export async function voteOnComment(
     return { commentId: comment.id, myVote: votes?.mine ?? null, upCount: votes?.up ?? 0, downCount: votes?.down ?? 0 }
   })
   memberPartsChanged(user.id)
+  // The video's page shows the votes (here and in the other processes); other pages stay kept.
+  await clearItemPages(await videoPageTags(payload, [comment.video]))
   return result
 }

@@ -1,7 +1,9 @@
 // The live stream's states (spec §4): scheduled, then live (Go Live), then ended (End Stream).
-import type { CollectionBeforeChangeHook } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+import type { CollectionBeforeChangeHook, PayloadRequest } from 'payload'
 
 import type { LiveStreamStatus } from '../../../shared/constants'
+import { transactionDb } from '../db/transactions'
 import { conflict } from '../errors'
 
 export const GO_LIVE_ONLY_WHEN_SCHEDULED = 'Only a scheduled stream can go live.'
@@ -21,15 +23,24 @@ export function statusMoveRefusal(from: LiveStreamStatus, to: LiveStreamStatus):
 
 /**
  * Every door (the site's admin API, /cms, the ingest) moves a stream through here: a refused move
- * is a 409, and the move stamps actualStart or actualEnd.
+ * is a 409, and the move stamps actualStart or actualEnd. A move is judged from the status read
+ * under a lock on the stream's row, in the write's transaction: two Go Lives at once (two tabs,
+ * OBS and the button) make one move and one 409, not two stamps of actualStart.
  */
-export const enforceStatusMoves: CollectionBeforeChangeHook = ({ data, originalDoc, operation }) => {
+export const enforceStatusMoves: CollectionBeforeChangeHook = async ({ data, originalDoc, operation, req }) => {
   if (operation === 'create') {
     if (data.status && data.status !== 'scheduled') throw conflict(NEW_STREAMS_ARE_SCHEDULED)
     return data
   }
-  const from = (originalDoc?.status ?? 'scheduled') as LiveStreamStatus
-  const to = (data.status ?? from) as LiveStreamStatus
+  const before = (originalDoc?.status ?? 'scheduled') as LiveStreamStatus
+  const to = (data.status ?? before) as LiveStreamStatus
+  const committed = to !== before || data.status !== undefined ? await rowUnderLock(req, originalDoc?.id) : undefined
+  const from = committed?.status ?? before
+  if (committed && committed.status !== before) {
+    // Another write moved it since this one read it: its stamps stand, not this copy's older ones.
+    data.actualStart = committed.actualStart
+    data.actualEnd = committed.actualEnd
+  }
   const refusal = statusMoveRefusal(from, to)
   if (refusal) throw conflict(refusal)
   if (from !== to && to === 'live') data.actualStart = new Date().toISOString()
@@ -38,4 +49,15 @@ export const enforceStatusMoves: CollectionBeforeChangeHook = ({ data, originalD
     data.publishing = false
   }
   return data
+}
+
+/** The stream's status and stamps as committed, its row locked until the write's transaction ends. */
+async function rowUnderLock(req: PayloadRequest, id: unknown): Promise<{ status: LiveStreamStatus; actualStart: string | null; actualEnd: string | null } | undefined> {
+  if (typeof id !== 'number' && typeof id !== 'string') return undefined
+  const db = await transactionDb(req.payload, req)
+  const { rows } = await db.execute(sql`select status, actual_start, actual_end from live_streams where id = ${id} for no key update`)
+  const row = rows[0]
+  if (!row) return undefined
+  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : typeof value === 'string' ? new Date(value).toISOString() : null)
+  return { status: row.status as LiveStreamStatus, actualStart: iso(row.actual_start), actualEnd: iso(row.actual_end) }
 }

@@ -20,7 +20,11 @@ export const VIEWER_COUNT_EVERY_MS = 5_000
 
 export const viewerKeyOf = (userId: number | string): string => `user:${userId}`
 
-/** The last write per (stream, viewer) in this process, forgotten once older than the window. */
+/**
+ * The last write per (stream, viewer) in this process, forgotten once older than the window. Per
+ * process on purpose: it only spares writes (the viewer rows are the shared count); a viewer whose
+ * requests reach two processes is written by each at most once per interval, and counted once.
+ */
 const lastWrites = new Map<string, number>()
 
 /** Whether this process should write this viewer's lastSeenAt now (pure apart from the map). */

@@ -5,7 +5,7 @@ import type { PointActivityType } from '../../../shared/constants'
 import { ACTIVITY_POINTS, DAILY_POINT_CAPS, awardDescription } from '../../../shared/points'
 import { dayIn, startOfDay } from '../../../shared/time-zones'
 import type { PointsAward } from '../../../shared/types/points'
-import { forgetSessionsOf, updateSessionsOf } from '../cache/session-cache'
+import { forgetSessionsOf, memberChanged, updateSessionsOf } from '../cache/session-cache'
 import type { User } from '../../payload-types'
 import { afterTransactionEnds } from '../cache/transaction-end'
 import { notFound } from '../errors'
@@ -112,6 +112,8 @@ async function refreshMemberCaches(req: PayloadRequest, userId: number, columns:
     if (committed) updateSessionsOf(userId, columns)
     else forgetSessionsOf(userId)
     forgetBoards()
+    // The other processes re-read the member's sessions (their header, the parts' key) and boards.
+    if (committed) void memberChanged(userId)
   }
   if (!(await afterTransactionEnds(req, refresh))) refresh(true)
 }
@@ -126,7 +128,13 @@ function forgetMemberCaches(req: PayloadRequest, userId: number) {
     forgetBoards()
   }
   forget()
-  void afterTransactionEnds(req, forget)
+  const ended = (committed: boolean) => {
+    forget()
+    if (committed) void memberChanged(userId)
+  }
+  void afterTransactionEnds(req, ended).then((deferred) => {
+    if (!deferred) void memberChanged(userId)
+  })
 }
 
 /**

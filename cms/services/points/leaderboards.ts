@@ -6,6 +6,8 @@ import type { LeaderboardPeriod } from '../../../shared/constants'
 import type { LeaderboardRow, WeeklyLeaderboardRow } from '../../../shared/types/points'
 import { registerPageCacheStore } from '../../hooks/page-cache'
 import { ContentCache } from '../cache/content-cache'
+import { MEMBER_CHANGED } from '../cache/session-cache'
+import { onSignal } from '../cache/signal'
 import { profileBadges } from '../profile'
 import { periodBounds, systemClock } from './clock'
 import { poolDb, type Db } from '../db/transactions'
@@ -31,17 +33,19 @@ const CACHE_KEY = Symbol.for('app.points.boardCache')
  * The boards' tops as last read, per period, start and length: every visitor and member sees the
  * same board, so a burst of readers reads it once. Cleared when an award or take-back commits in
  * this process and on any write to users (names, badges: the page-cache hooks); bounded by
- * PAGE_CACHE_SECONDS (default 10, 0 turns it off), which is how stale another server's board
- * can be (the page refreshes it every 60 s anyway).
+ * PAGE_CACHE_SECONDS (default 10, 0 turns it off). The other processes clear theirs when they hear
+ * the award commit (`member-changed`) or a user write (the page-cache signal); a comment's or a
+ * like's targeted clear leaves the boards (its award moves them through the first).
  */
 function boardCache(): ContentCache {
   const global = globalThis as Record<symbol, ContentCache | undefined>
   let cache = global[CACHE_KEY]
   if (!cache) {
     const seconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10)
-    cache = new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: 32 })
-    registerPageCacheStore(cache)
-    global[CACHE_KEY] = cache
+    const created = new ContentCache({ ttlMs: Number.isFinite(seconds) ? seconds * 1000 : 10_000, maxEntries: 32 })
+    registerPageCacheStore(created)
+    onSignal(MEMBER_CHANGED, () => created.clear())
+    cache = global[CACHE_KEY] = created
   }
   return cache
 }

@@ -56,7 +56,8 @@ export async function updatePost(payload: Payload, { user, id, data }: { user: C
   assertAdmin(user)
   const current = await getPostById(payload, { user, id })
   // Saved from an older copy than the latest (an autosave in /cms, another tab): refused, never
-  // written over what was saved meanwhile. Without `updatedAt` (API clients) the save goes through.
+  // written over what was saved meanwhile; checked again under the post's lock as it is written
+  // (Posts' refuseSaveFromOlderCopy). Without `updatedAt` (API clients) the save goes through.
   if (data.updatedAt !== undefined && !sameInstant(data.updatedAt, current.updatedAt)) throw conflict(POST_CHANGED_ELSEWHERE)
   // Writing markdown over a body it cannot carry whole would drop those parts without a word.
   if (data.content !== undefined && current.markdownComplete === false) throw conflict(POST_BODY_NEEDS_CMS)
@@ -74,7 +75,7 @@ export async function updatePost(payload: Payload, { user, id, data }: { user: C
     changes.excerpt ??= excerptFrom(data.content)
     changes.readTime ??= Math.max(1, readTimeMinutes(data.content))
   }
-  await withSlugConflict('posts', data.slug, () => payload.update({ collection: 'posts', id, data: changes, ...asCaller(user) }))
+  await withSlugConflict('posts', data.slug, () => payload.update({ collection: 'posts', id, data: changes, context: { editedFrom: data.updatedAt }, ...asCaller(user) }))
   return getPostById(payload, { user, id })
 }
 

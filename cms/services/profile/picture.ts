@@ -11,8 +11,8 @@ import { getPublicProfile } from './public-profile'
 const AVATAR_PREFIX = 'avatar-'
 
 /** Counts an upload per account (10 per 10 minutes by default, RATE_LIMIT_PROFILE_PICTURE). */
-export function limitPictureUploads(user: User) {
-  const result = hit(rules.profilePicture, `user:${user.id}`)
+export async function limitPictureUploads(payload: Payload, user: User) {
+  const result = await hit(payload, rules.profilePicture, `user:${user.id}`)
   if (!result.allowed) throw tooMany(UPLOADING_TOO_FAST, result.retryAfterSeconds)
 }
 

@@ -1,42 +1,44 @@
+import type { Payload } from 'payload'
+import { RateLimiterRes } from 'rate-limiter-flexible'
+
+import { limiterFor, storeKey, type CounterSpec } from './store'
+
 /**
- * Fixed-window request counters per action and key (an IP or an account).
- * The store lives on globalThis so the Express side, the Astro bundle and the Next bundle
- * (three copies of this module in one process) count against the same windows.
+ * Fixed-window request counters per action and key (an IP or an account), kept in PostgreSQL
+ * (store.ts) so every server process on one database counts against the same windows.
  */
-type Window = { count: number; resetAt: number }
-type Store = Map<string, Window>
-
-const STORE_KEY = Symbol.for('app.rateLimitStore')
-const store: Store = ((globalThis as Record<symbol, unknown>)[STORE_KEY] as Store | undefined) ??
-  ((globalThis as Record<symbol, unknown>)[STORE_KEY] = new Map())
-
 export type RateLimitRule = { name: string; limit: number; windowMs: number }
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
 
-/** Counts one attempt; `allowed` is false once `limit` attempts were made in the window. */
-export function hit(rule: RateLimitRule, key: string, now = Date.now()): RateLimitResult {
-  const id = `${rule.name}:${key}`
-  let window = store.get(id)
-  if (!window || window.resetAt <= now) {
-    window = { count: 0, resetAt: now + rule.windowMs }
-    store.set(id, window)
-  }
-  window.count += 1
-  if (store.size > 50_000) sweep(now)
-  return {
-    allowed: window.count <= rule.limit,
-    remaining: Math.max(0, rule.limit - window.count),
-    retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+const counterOf = (rule: RateLimitRule): CounterSpec => ({ name: rule.name, points: rule.limit, durationSeconds: Math.max(1, Math.ceil(rule.windowMs / 1000)) })
+
+const toResult = (res: RateLimiterRes, allowed: boolean): RateLimitResult => ({
+  allowed,
+  remaining: allowed ? res.remainingPoints : 0,
+  retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+})
+
+/**
+ * Counts one attempt; `allowed` is false once `limit` attempts were made in the window.
+ * `payload` gives the shared store; without one (unit tests) this process counts alone.
+ */
+export async function hit(payload: Payload | null | undefined, rule: RateLimitRule, key: string): Promise<RateLimitResult> {
+  try {
+    return toResult(await limiterFor(payload, counterOf(rule)).consume(storeKey(key)), true)
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return toResult(refusal, false)
+    throw refusal
   }
 }
 
-export function reset(rule: RateLimitRule, key: string) {
-  store.delete(`${rule.name}:${key}`)
+/** Gives back an attempt `hit` counted (one that was not used after all). */
+export async function refund(payload: Payload | null | undefined, rule: RateLimitRule, key: string) {
+  await limiterFor(payload, counterOf(rule)).reward(storeKey(key))
 }
 
-function sweep(now: number) {
-  for (const [id, window] of store) if (window.resetAt <= now) store.delete(id)
+export async function reset(payload: Payload | null | undefined, rule: RateLimitRule, key: string) {
+  await limiterFor(payload, counterOf(rule)).delete(storeKey(key))
 }
 
 const envNumber = (name: string, fallback: number) => {

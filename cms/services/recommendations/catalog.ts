@@ -163,8 +163,10 @@ const kept = (): Kept => {
   if (!state) {
     const created: Kept = { generation: 0 }
     state = global[KEY] = created
-    // A content or tag change drops it (the next request reads it again).
-    registerPageCacheStore({ clear: () => { created.catalog = undefined; created.generation++ } })
+    // A content or tag change drops it (the next request reads it again), here and, through the
+    // page-cache signal, in every process. A comment, like or vote on one item (clearTags) only
+    // moves popularity, which CATALOG_TTL_MS already bounds: the catalogue stays.
+    registerPageCacheStore({ clear: () => { created.catalog = undefined; created.generation++ }, clearTags: () => undefined })
   }
   return state
 }

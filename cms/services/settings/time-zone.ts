@@ -1,12 +1,14 @@
 // The site's time zone (terms in README.md): the `timeZone` setting when set, else SITE_TIME_ZONE
 // from the environment, else America/New_York. Read synchronously on hot paths (points, leaderboard
 // periods, early-access teasers), so it is held in memory and re-read from the database in the
-// background at most every PAGE_CACHE_SECONDS: never a database read on a request's path.
+// background at most every PAGE_CACHE_SECONDS: never a database read on a request's path. A save in
+// another process is heard (`site-time-zone-changed`, cache/signal.ts) and read again at once.
 import type { GlobalAfterChangeHook, Payload } from 'payload'
 
 import { SITE_TIME_ZONE } from '../../../shared/constants'
 import { canonicalTimeZone } from '../../../shared/schemas/site-settings'
 import { provideSiteTimeZone } from '../../../shared/site-zone'
+import { onSignal, sendSignal, SIGNALS_MISSED } from '../cache/signal'
 import { afterTransactionEnds } from '../cache/transaction-end'
 
 type State = {
@@ -21,11 +23,27 @@ type State = {
 }
 
 const KEY = Symbol.for('app.siteTimeZone')
+const TIME_ZONE_CHANGED = 'site-time-zone-changed'
 
 /** On globalThis: Astro's, Next's and the server's bundles share one value. */
 const state = (): State => {
   const global = globalThis as Record<symbol, State | undefined>
-  return (global[KEY] ??= { setting: null, loadedAt: 0, payload: null, loading: null, generation: 0 })
+  let s = global[KEY]
+  if (!s) {
+    s = global[KEY] = { setting: null, loadedAt: 0, payload: null, loading: null, generation: 0 }
+    onSignal(TIME_ZONE_CHANGED, readAgainNow)
+    onSignal(SIGNALS_MISSED, readAgainNow)
+  }
+  return s
+}
+
+/** Another process saved the setting (committed): a read under way may predate it, so one more follows it. */
+function readAgainNow(): void {
+  const s = state()
+  const payload = s.payload
+  if (!payload) return
+  s.generation += 1
+  void (s.loading ?? Promise.resolve()).then(() => refresh(payload))
 }
 
 /** SITE_TIME_ZONE from the environment when it names a zone, else America/New_York. */
@@ -94,7 +112,7 @@ export async function stopSiteTimeZoneReads(payload: Payload): Promise<void> {
 /**
  * The global's afterChange: this process follows a save at once (the saved value), and reads the
  * committed row again when the save's transaction ends (a rolled-back save is forgotten). Other
- * processes follow within the interval.
+ * processes read it again when they hear the commit.
  */
 export const followSiteTimeZoneSetting: GlobalAfterChangeHook = async ({ doc, req }) => {
   const s = state()
@@ -108,6 +126,7 @@ export const followSiteTimeZoneSetting: GlobalAfterChangeHook = async ({ doc, re
     // After the pending read (if any) so this read starts after the commit, and stores.
     void (s.loading ?? Promise.resolve()).then(() => refresh(payload))
   })
+  await sendSignal(TIME_ZONE_CHANGED, undefined, req)
   return doc
 }
 

@@ -58,8 +58,8 @@ export async function chatHistory(payload: Payload, { user, streamId }: { user: 
 }
 
 /** Counts one message of a member; a 429 with the wait once over LIVE_CHAT_RATE. */
-export function limitChatPosting(userId: number) {
-  const result = hit(liveChatRule, `user:${userId}`)
+export async function limitChatPosting(payload: Payload, userId: number) {
+  const result = await hit(payload, liveChatRule, `user:${userId}`)
   if (!result.allowed) throw tooMany(chattingTooFast(result.retryAfterSeconds), result.retryAfterSeconds)
 }
 
@@ -74,7 +74,7 @@ export async function postChatMessage(
   const { user: author, stream } = await streamForViewer(payload, user, streamId)
   assertOpenForPosting(stream)
   if (await isMuted(payload, stream.id, author.id)) throw forbidden(MUTED_IN_CHAT)
-  limitChatPosting(author.id)
+  await limitChatPosting(payload, author.id)
   const authors = await chatAuthors(payload, [author.id])
   return inTransaction(payload, async (req) => {
     const doc = await payload.create({

@@ -8,7 +8,7 @@ import { getPayloadClient } from '../../../lib/payload'
 export const POST: APIRoute = (context) =>
   handle(context, async () => {
     const ip = clientIp(context)
-    enforceRateLimit(rules.login, ip)
+    await enforceRateLimit(rules.login, ip)
     // Read as sent (not cleaned like other bodies): a NUL or a lone surrogate is a 400, never a changed password.
     const text = await context.request.text()
     if (text.length > MAX_JSON_BYTES) throw new HttpError(413, 'Request body is too large.')

@@ -9,7 +9,7 @@ import { getPayloadClient } from '../../../lib/payload'
 export const POST: APIRoute = (context) =>
   handle(context, async () => {
     const ip = clientIp(context)
-    enforceRateLimit(rules.register, ip)
+    await enforceRateLimit(rules.register, ip)
     // The 13+ rule, the password rules and the date checks are all in the shared schema.
     const input = await parseJson(context.request, registerSchema)
     const payload = await getPayloadClient()

@@ -15,7 +15,7 @@ import { getPayloadClient } from '../../../lib/payload'
 export const POST: APIRoute = (context) =>
   handle(context, async () => {
     const { authUser } = requireUser(context)
-    enforceRateLimit(rules.pointsAward, `user:${authUser.id}`)
+    await enforceRateLimit(rules.pointsAward, `user:${authUser.id}`)
     const input = await parseJson(context.request, pointsAwardSchema)
     const payload = await getPayloadClient()
     const { pointsAwarded, levelUp, newLevel, achievementUnlocked } = await claimAward(payload, { user: authUser, input })

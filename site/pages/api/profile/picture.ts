@@ -36,10 +36,10 @@ async function readFormData(request: Request): Promise<FormData> {
 export const POST: APIRoute = (context) =>
   handle(context, async () => {
     const { authUser } = requireUser(context)
-    limitPictureUploads(authUser)
+    const payload = await getPayloadClient()
+    await limitPictureUploads(payload, authUser)
     const file = (await readFormData(context.request)).get('profilePicture')
     if (!(file instanceof File) || file.size === 0) throw new HttpError(400, PICTURE_REQUIRED)
-    const payload = await getPayloadClient()
     const bytes = new Uint8Array(await file.arrayBuffer())
     return json(await uploadProfilePicture(payload, { user: authUser, file: bytes }))
   })

@@ -11,6 +11,6 @@ export const POST: APIRoute = (context) =>
   handle(context, async () => {
     const { authUser } = requireUser(context)
     const input = await parseJson(context.request, generateRecommendationsSchema)
-    enforceRateLimit(rules.recommendations, `user:${authUser.id}`)
+    await enforceRateLimit(rules.recommendations, `user:${authUser.id}`)
     return json(await generateRecommendations(await getPayloadClient(), authUser, input))
   })

@@ -12,7 +12,7 @@ export const PUT: APIRoute = (context) =>
     const { authUser } = requireUser(context)
     const { timeZone } = await parseJson(context.request, timeZoneSchema)
     if (timeZone === authUser.timeZone) return json({ timeZone })
-    enforceRateLimit(rules.timeZone, `user:${authUser.id}`)
+    await enforceRateLimit(rules.timeZone, `user:${authUser.id}`)
     const payload = await getPayloadClient()
     return json(await setTimeZone(payload, { userId: authUser.id, timeZone }))
   })

@@ -12,7 +12,7 @@ import { getPayloadClient } from '../../../lib/payload'
  */
 export const POST: APIRoute = (context) =>
   handle(context, async () => {
-    enforceRateLimit(trackViewsRule, clientIp(context))
+    await enforceRateLimit(trackViewsRule, clientIp(context))
     const { videoId } = await parseJson(context.request, trackViewSchema)
     const user = context.locals.authUser
     // The cookie visitors were once counted by means nothing now: it is not kept in their browser.

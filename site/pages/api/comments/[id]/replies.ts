@@ -13,9 +13,9 @@ import { getPayloadClient } from '../../../../lib/payload'
 export const POST: APIRoute = (context) =>
   handle(context, async () => {
     const user = context.locals.authUser
-    limitCommentPosting(clientIp(context), user)
+    const payload = await getPayloadClient()
+    await limitCommentPosting(payload, clientIp(context), user)
     // A member's name comes from the account; only visitors name themselves.
     const input = await parseJson(context.request, user ? memberCommentSchema : commentSchema)
-    const payload = await getPayloadClient()
     return json(await postReply(payload, { commentId: parseCommentId(context.params.id), user, input }), 201)
   })

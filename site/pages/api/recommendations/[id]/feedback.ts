@@ -14,6 +14,6 @@ export const PATCH: APIRoute = (context) =>
     const { authUser } = requireUser(context)
     const id = parseInput(idSchema('Recommendation'), context.params.id)
     const { feedback } = await parseJson(context.request, recommendationFeedbackSchema)
-    enforceRateLimit(rules.recommendationFeedback, `user:${authUser.id}`)
+    await enforceRateLimit(rules.recommendationFeedback, `user:${authUser.id}`)
     return json(await setFeedback(await getPayloadClient(), authUser, id, feedback))
   })

@@ -12,6 +12,6 @@ export const PATCH: APIRoute = (context) =>
   handle(context, async () => {
     const { authUser } = requireUser(context)
     const id = parseInput(idSchema('Recommendation'), context.params.id)
-    enforceRateLimit(rules.recommendationFeedback, `user:${authUser.id}`)
+    await enforceRateLimit(rules.recommendationFeedback, `user:${authUser.id}`)
     return json(await markViewed(await getPayloadClient(), authUser, id))
   })

@@ -27,9 +27,9 @@ export const POST: APIRoute = (context) =>
     const { videoId } = context.params
     if (!isVideoId(videoId)) throw new HttpError(404, VIDEO_NOT_FOUND)
     const user = context.locals.authUser
-    limitCommentPosting(clientIp(context), user)
+    const payload = await getPayloadClient()
+    await limitCommentPosting(payload, clientIp(context), user)
     // A member's name comes from the account; only visitors name themselves.
     const input = await parseJson(context.request, user ? memberCommentSchema : commentSchema)
-    const payload = await getPayloadClient()
     return json(await postComment(payload, { videoId, user, input }), 201)
   })

@@ -22,7 +22,7 @@ export const POST: APIRoute = (context) =>
     const { videoId } = context.params
     if (!isVideoId(videoId)) throw new HttpError(404, VIDEO_NOT_FOUND)
     const { authUser } = requireUser(context)
-    enforceRateLimit(rules.videoProgress, `user:${authUser.id}`)
+    await enforceRateLimit(rules.videoProgress, `user:${authUser.id}`)
     const { position, duration } = await parseJson(context.request, progressBeatSchema)
     const payload = await getPayloadClient()
     const analyticsSessionId = sessionIdFor({ address: context.locals.clientAddress, userAgent: context.request.headers.get('user-agent') })
