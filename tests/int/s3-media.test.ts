@@ -245,9 +245,12 @@ describe('media in an S3 bucket', () => {
         return r?.hls_url && !r.hls_url.includes('/hls/') ? r : null
       })
       expect(row.hls_url).toMatch(new RegExp(`^/media/videos/${video.videoId}/hls-[a-z0-9]+/master\\.m3u8`))
-      const keys = await keysUnder(`site/media/videos/${video.videoId}/`)
-      // The old stream and original are gone; the new ones and the captions stay.
-      expect(keys.filter((k) => k.includes('/hls/') || k.endsWith('/original.mp4') || k.includes('/.replacement-'))).toEqual([])
+      // The old stream and original go once the new one plays (just after the switch); the new ones and the captions stay.
+      const stale = (keys: string[]) => keys.filter((k) => k.includes('/hls/') || k.endsWith('/original.mp4') || k.includes('/.replacement-'))
+      const keys = await waitFor('the old files removed', async () => {
+        const now = await keysUnder(`site/media/videos/${video.videoId}/`)
+        return stale(now).length === 0 ? now : null
+      }, 30_000)
       expect(keys.some((k) => /\/original-[a-z0-9]+\.mp4$/.test(k))).toBe(true)
       expect(keys.some((k) => k.includes('/captions/fr-'))).toBe(true)
       const played = await play(a, row.hls_url!)
