@@ -62,6 +62,7 @@ import { youtubeSyncTask } from './cms/services/youtube/task'
 import { LIVE_QUEUE, liveGraceEndTask, liveReplayTask } from './cms/services/live/jobs'
 import { withoutJobStatsLocks } from './cms/plugins/job-stats-locks'
 import { seo } from './cms/plugins/seo'
+import { storage } from './cms/plugins/storage'
 import { logger } from './server/logger'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -168,7 +169,8 @@ export default buildConfig({
   editor,
   // Posts' search and social fields (a `meta` group): cms/plugins/seo.ts. Then every moment /cms
   // shows (list columns, timestamps too, and date fields) on the site's time zone (cms/fields/site-zone-dates.ts).
-  plugins: [seo, siteZoneDates],
+  // Uploads (media, avatars) go to the S3 bucket when S3_BUCKET is set (cms/plugins/storage.ts).
+  plugins: [seo, storage(), siteZoneDates],
   db: postgresAdapter({
     pool: { connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
     // Schema changes ship as migrations (cms/migrations); `push` only for `npm run dev` experiments.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { s3Config } from '../cms/services/media/s3-config'
 import { writeFileAtomicSync } from './atomic-write'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres'
 
@@ -16,6 +17,8 @@ export type Environment = { port: number; dataDir: string; embedded: EmbeddedDat
 export async function prepareEnvironment(): Promise<Environment> {
   process.env.NEXT_TELEMETRY_DISABLED = '1'
   process.env.ASTRO_TELEMETRY_DISABLED = '1'
+  // A partial object-storage setup stops the start here, naming what it lacks (S3_* variables).
+  s3Config()
   const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.data')
   process.env.DATA_DIR = dataDir
   fs.mkdirSync(dataDir, { recursive: true })

@@ -5,9 +5,13 @@ import { pipeline } from 'node:stream/promises'
 import express, { type Response } from 'express'
 import type { Payload } from 'payload'
 
+import type { Readable } from 'node:stream'
+
 import { contentCache } from '../cms/services/cache'
 import { userIsAdmin } from '../cms/access/roles'
 import { canOpen, isViewable, type GateItem, type VisibleItem } from '../cms/services/premium-gate'
+import { headObject, objectStore, readObject, type ObjectStore } from '../cms/services/media/object-store'
+import { mediaKeyPrefix } from '../cms/services/media/s3-config'
 import { videoIdOfMediaPath } from '../cms/services/video-upload/storage'
 import { ROOT } from './environment'
 import { logger } from './logger'
@@ -78,11 +82,10 @@ export function parseRange(header: string, size: number): ByteRange | 'unsatisfi
 }
 
 /**
- * The file under `root` that a request path names, or null. Decodes once, refuses NUL bytes,
- * backslashes, empty, '.', '..' and hidden segments and unknown extensions, then checks that the
- * real path (symlinks resolved) is still inside the real root.
+ * The media path a request names (relative, '/'-separated), or null. Decodes once, refuses NUL
+ * bytes, backslashes, empty, '.', '..' and hidden segments and unknown extensions.
  */
-export async function resolveMediaFile(root: string, requestPath: string): Promise<{ file: string; relative: string } | null> {
+export function mediaRelativePath(requestPath: string): string | null {
   let decoded: string
   try {
     decoded = decodeURIComponent(requestPath)
@@ -94,13 +97,57 @@ export async function resolveMediaFile(root: string, requestPath: string): Promi
   if (segments.some((s) => s === '' || s.startsWith('.'))) return null
   const relative = segments.join('/')
   if (!(path.extname(relative).toLowerCase() in CONTENT_TYPES)) return null
+  return relative
+}
+
+/**
+ * The file under `root` that a request path names, or null: a safe media path (mediaRelativePath)
+ * whose real path (symlinks resolved) is still inside the real root.
+ */
+export async function resolveMediaFile(root: string, requestPath: string): Promise<{ file: string; relative: string } | null> {
+  const relative = mediaRelativePath(requestPath)
+  if (!relative) return null
   try {
     const realRoot = await fs.promises.realpath(root)
-    const real = await fs.promises.realpath(path.join(realRoot, ...segments))
+    const real = await fs.promises.realpath(path.join(realRoot, ...relative.split('/')))
     if (!real.startsWith(realRoot + path.sep)) return null
     return { file: real, relative }
   } catch {
     return null
+  }
+}
+
+/** Where a media file's bytes come from: the local disk, or the bucket when S3_BUCKET is set. */
+type MediaSource = { relative: string; size: number; etag: string; lastModified: Date; open: (range: ByteRange, signal: AbortSignal) => Promise<Readable | null> }
+
+async function localSource(root: string, requestPath: string): Promise<MediaSource | null> {
+  const resolved = await resolveMediaFile(root, requestPath)
+  if (!resolved) return null
+  const stat = await fs.promises.stat(resolved.file).catch(() => null)
+  if (!stat?.isFile()) return null
+  return {
+    relative: resolved.relative,
+    size: stat.size,
+    etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+    lastModified: stat.mtime,
+    open: async ({ start, end }) => fs.createReadStream(resolved.file, { start, end }),
+  }
+}
+
+async function bucketSource(store: ObjectStore, requestPath: string): Promise<MediaSource | null> {
+  const relative = mediaRelativePath(requestPath)
+  if (!relative) return null
+  const key = mediaKeyPrefix(store.config) + relative
+  const head = await headObject(store, key)
+  if (!head) return null
+  const lastModified = head.lastModified ?? new Date(0)
+  return {
+    relative,
+    size: head.size,
+    // The bucket's ETag (quoted, content-derived); a weak one is never sent for ranges' sake.
+    etag: head.etag && /^"[^"]*"$/.test(head.etag) ? head.etag : `"${head.size.toString(16)}-${lastModified.getTime().toString(16)}"`,
+    lastModified,
+    open: (range, signal) => readObject(store, key, range, signal),
   }
 }
 
@@ -142,7 +189,7 @@ async function gateFlagsOf(payload: Payload, uploadedVideoId: string | null, url
 const notFound = (res: Response) => res.status(404).set('cache-control', 'no-store').json({ error: 'Not found.' })
 
 /**
- * /media/…: files under $DATA_DIR/media with HTTP Range support (206 / 416 / 200 + Accept-Ranges),
+ * /media/…: files under $DATA_DIR/media (or the bucket's `{S3_PREFIX}media/`) with HTTP Range support (206 / 416 / 200 + Accept-Ranges),
  * ETag revalidation and long cache lifetimes. Locked video files (the premium gate) are checked on
  * every request, range requests included, against the session cookie as it stands now.
  */
@@ -154,12 +201,11 @@ export function createMediaRouter({ payload, root = path.join(process.env.DATA_D
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     try {
-      const resolved = await resolveMediaFile(root, req.path)
-      if (!resolved) return notFound(res)
-      const stat = await fs.promises.stat(resolved.file).catch(() => null)
-      if (!stat?.isFile()) return notFound(res)
+      const store = objectStore()
+      const source = store ? await bucketSource(store, req.path) : await localSource(root, req.path)
+      if (!source) return notFound(res)
 
-      const videos = await videosOf(payload, resolved.relative)
+      const videos = await videosOf(payload, source.relative)
       if (videos === null) return notFound(res)
       const now = new Date()
       // Locked to someone: the check runs on every request (each range), against the session now.
@@ -179,14 +225,13 @@ export function createMediaRouter({ payload, root = path.join(process.env.DATA_D
         }
       }
 
-      const size = stat.size
-      const etag = `"${size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`
+      const { size, etag, lastModified } = source
       res.set({
         'accept-ranges': 'bytes',
-        'content-type': CONTENT_TYPES[path.extname(resolved.file).toLowerCase()] ?? 'application/octet-stream',
-        'cache-control': gated ? PRIVATE_CACHE : publicCacheOf(resolved.relative),
+        'content-type': CONTENT_TYPES[path.extname(source.relative).toLowerCase()] ?? 'application/octet-stream',
+        'cache-control': gated ? PRIVATE_CACHE : publicCacheOf(source.relative),
         etag,
-        'last-modified': stat.mtime.toUTCString(),
+        'last-modified': lastModified.toUTCString(),
       })
       if (gated) res.vary('Cookie')
 
@@ -195,7 +240,7 @@ export function createMediaRouter({ payload, root = path.join(process.env.DATA_D
       const rangeHeader = req.headers.range
       const ifRange = req.headers['if-range']
       // If-Range: the range holds only for the copy the client has; otherwise send it all.
-      const rangeApplies = rangeHeader && (!ifRange || ifRange === etag || ifRange === stat.mtime.toUTCString())
+      const rangeApplies = rangeHeader && (!ifRange || ifRange === etag || ifRange === lastModified.toUTCString())
       const range = rangeApplies ? parseRange(rangeHeader, size) : null
       if (range === 'unsatisfiable') {
         return res.status(416).set({ 'content-range': `bytes */${size}`, 'cache-control': 'no-store' }).end()
@@ -205,7 +250,16 @@ export function createMediaRouter({ payload, root = path.join(process.env.DATA_D
       else res.status(200)
       res.set('content-length', String(size === 0 ? 0 : end - start + 1))
       if (req.method === 'HEAD' || size === 0) return res.end()
-      await pipeline(fs.createReadStream(resolved.file, { start, end }), res).catch((error: NodeJS.ErrnoException) => {
+      // The player closing the connection stops the bucket's download too.
+      const abort = new AbortController()
+      res.once('close', () => abort.abort())
+      const body = await source.open({ start, end }, abort.signal).catch((error: unknown) => {
+        if (abort.signal.aborted) return null
+        throw error
+      })
+      // Gone between the look-up and the read (deleted meanwhile), or the player left: nothing to send.
+      if (!body) return res.destroy()
+      await pipeline(body, res).catch((error: NodeJS.ErrnoException) => {
         // The player closing the connection mid-range (seeking) is normal.
         if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') logger.warn({ err: error, path: req.originalUrl }, 'media stream failed')
       })

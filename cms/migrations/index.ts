@@ -39,6 +39,7 @@ import * as migration_20261127_170423_analytics_sources_retention from './202611
 import * as migration_20261127_170610_video_visibility from './20261127_170610_video_visibility';
 import * as migration_20261127_170709_video_media_tools from './20261127_170709_video_media_tools';
 import * as migration_20261127_200000_rate_limits from './20261127_200000_rate_limits';
+import * as migration_20261127_200033_media_object_storage from './20261127_200033_media_object_storage';
 
 export const migrations = [
   {
@@ -245,5 +246,10 @@ export const migrations = [
     up: migration_20261127_200000_rate_limits.up,
     down: migration_20261127_200000_rate_limits.down,
     name: '20261127_200000_rate_limits',
+  },
+  {
+    up: migration_20261127_200033_media_object_storage.up,
+    down: migration_20261127_200033_media_object_storage.down,
+    name: '20261127_200033_media_object_storage',
   },
 ];

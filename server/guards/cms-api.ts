@@ -29,9 +29,10 @@ async function hasPreference(payload: Payload, userId: number, rawKey: string): 
 export function cmsApiGuards(payload: Payload): Router {
   const router = express.Router()
   // Payload's file handler answers 500 for an upload that is not on disk: a missing file is a 404.
+  // Uploads kept in the S3 bucket (disableLocalStorage) are the storage adapter's: it answers 404 itself.
   for (const collection of Object.values(payload.collections)) {
     const staticDir = collection.config.upload?.staticDir
-    if (!staticDir) continue
+    if (!staticDir || collection.config.upload?.disableLocalStorage) continue
     router.get(`/cms/api/${collection.config.slug}/file/:filename`, async (req, res, next) => {
       const name = String(req.params.filename)
       const safe = !/[/\\\0]/.test(name) && !name.startsWith('.')

@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
 import { toIsoDuration } from '../../../shared/format'
 import type { TranscodeStatus } from '../../../shared/video-upload'
 import { pgPool } from '../db/pool'
-import { frameFile, frameUrl, hlsMasterUrl, hlsWorkDir, posterUrl, publicUrl, publishHls, removeHlsExcept, videoDir, writePoster, writeWhole } from '../video-upload/storage'
+import { frameFile, frameUrl, hlsMasterUrl, hlsWorkDir, localCopy, posterUrl, publicUrl, publishHls, removeFile, removeHlsExcept, renameStored, videoDir, videoFolderNames, writePoster, writeWhole } from '../video-upload/storage'
 import { captionSubtitles, type CaptionTrack } from '../video-upload/captions-store'
 import { extractFrames, extractPoster, transcodeToHls } from './hls'
 import { withSubtitles } from './ladder'
@@ -42,7 +42,7 @@ const writeProgress = (payload: Payload, videoId: string, progress: TranscodePro
 
 /** The file a video plays from now: the one its videoUrl names, else any `original…` in its folder. */
 async function findOriginal(videoId: string, videoUrl: string | null | undefined): Promise<string | null> {
-  const names = await fs.promises.readdir(videoDir(videoId)).catch(() => [] as string[])
+  const names = await videoFolderNames(videoId)
   const current = videoUrl ? decodeURIComponent(videoUrl.split('/').pop() ?? '') : ''
   const name = names.includes(current) ? current : names.find((n) => n.startsWith('original'))
   return name ? path.join(videoDir(videoId), name) : null
@@ -50,7 +50,7 @@ async function findOriginal(videoId: string, videoUrl: string | null | undefined
 
 /** A replacement file waiting for its transcode (`.replacement-{version}.{ext}`, hidden from /media), if any. */
 export async function findReplacement(videoId: string): Promise<string | null> {
-  const names = await fs.promises.readdir(videoDir(videoId)).catch(() => [] as string[])
+  const names = await videoFolderNames(videoId)
   const name = names.filter((n) => n.startsWith('.replacement-')).sort().pop()
   return name ? path.join(videoDir(videoId), name) : null
 }
@@ -83,9 +83,13 @@ export async function transcodeUploadedVideo(payload: Payload, videoId: string):
     else await setStatus(payload, video.id, { transcodeStatus: 'processing', transcodeError: null, transcodeProgress: progress })
     const stopHeartbeat = leaseHeartbeat(payload, videoId)
     let lastWrite = 0
+    // The file ffmpeg reads: the stored one itself on the local disk, a download of it from a bucket.
+    let local: Awaited<ReturnType<typeof localCopy>> = null
     try {
-      const source = replacement ?? (await findOriginal(videoId, video.videoUrl))
-      if (!source) throw new Error('The uploaded file is missing')
+      const stored = replacement ?? (await findOriginal(videoId, video.videoUrl))
+      local = stored ? await localCopy(stored) : null
+      if (!local) throw new Error('The uploaded file is missing')
+      const source = local.path
       const probed = await probeVideo(source)
       const captions = (video.captions ?? []) as CaptionTrack[]
       const { renditions } = await transcodeToHls(source, probed, hlsWorkDir(videoId), {
@@ -117,7 +121,7 @@ export async function transcodeUploadedVideo(payload: Payload, videoId: string):
       let videoUrl = video.videoUrl
       if (replacement) {
         const placed = path.join(videoDir(videoId), path.basename(replacement).replace(/^\.replacement-/, 'original-'))
-        await fs.promises.rename(replacement, placed)
+        await renameStored(replacement, placed)
         videoUrl = publicUrl(placed)
       }
       await setStatus(payload, video.id, {
@@ -138,7 +142,7 @@ export async function transcodeUploadedVideo(payload: Payload, videoId: string):
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, REASON_MAX)
       if (replacement) {
         // The current stream stays; the replacement is dropped with the reason shown in /admin.
-        await fs.promises.rm(replacement, { force: true }).catch(() => undefined)
+        await removeFile(replacement)
         await writeProgress(payload, videoId, { ...progress, replacing: false, replacementError: reason })
       } else {
         await setStatus(payload, video.id, { transcodeStatus: 'failed', transcodeError: reason }).catch(() => undefined)
@@ -148,6 +152,7 @@ export async function transcodeUploadedVideo(payload: Payload, videoId: string):
       throw new Error(reason, { cause: error })
     } finally {
       stopHeartbeat()
+      await local?.release().catch(() => undefined)
     }
   })
   return outcome === 'busy' || outcome === 'full' ? { status: outcome } : outcome
@@ -156,6 +161,5 @@ export async function transcodeUploadedVideo(payload: Payload, videoId: string):
 /** After a replacement is live: the previous stream's folders and original go. */
 async function removeOldFiles(videoId: string, keepHls: string, keepOriginal: string) {
   await removeHlsExcept(videoId, keepHls)
-  const names = await fs.promises.readdir(videoDir(videoId)).catch(() => [] as string[])
-  for (const name of names) if (name.startsWith('original') && name !== keepOriginal) await fs.promises.rm(path.join(videoDir(videoId), name), { force: true })
+  for (const name of await videoFolderNames(videoId)) if (name.startsWith('original') && name !== keepOriginal) await removeFile(path.join(videoDir(videoId), name))
 }

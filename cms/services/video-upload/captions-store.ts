@@ -2,7 +2,6 @@
 // (`captions/{language}-{version}.vtt`, behind the same premium gate as its stream), a subtitles
 // playlist beside each (`.m3u8`), and the stream's master playlist naming them as a SUBTITLES group.
 // The player lists the same files as <track>s the viewer picks from.
-import fs from 'node:fs'
 import path from 'node:path'
 
 import type { Payload } from 'payload'
@@ -14,7 +13,7 @@ import { CAPTION_MAX_BYTES, CAPTION_NOT_WEBVTT, CAPTION_TOO_LARGE, type CaptionT
 import { inTransaction } from '../db/transactions'
 import { badRequest, forbidden, notFound, ServiceError, unauthorized } from '../errors'
 import { subtitlesPlaylist, withSubtitles, type SubtitleEntry } from '../video-transcode/ladder'
-import { captionsDir, hlsDir, hlsNameOf, publicUrl, versionStamp, writeWhole } from './storage'
+import { captionsDir, hlsDir, hlsNameOf, publicUrl, readStored, removeFile, versionStamp, writeWhole } from './storage'
 
 export type CaptionTrack = CaptionTrackRow
 
@@ -72,7 +71,7 @@ async function syncMasterPlaylist(videoId: string, hlsUrl: string | null | undef
   const name = hlsNameOf(hlsUrl)
   if (!hlsUrl || !name) return hlsUrl ?? null
   const file = path.join(hlsDir(videoId, name), 'master.m3u8')
-  const master = await fs.promises.readFile(file, 'utf8').catch(() => null)
+  const master = (await readStored(file))?.toString('utf8') ?? null
   if (master === null) return hlsUrl
   await writeWhole(file, withSubtitles(master, captionSubtitles(captions)))
   return `${hlsUrl.replace(/\?.*$/, '')}?v=${versionStamp()}`
@@ -84,8 +83,8 @@ const removeTrackFiles = async (track: CaptionTrack | undefined) => {
   const dir = (videoId: string) => captionsDir(videoId)
   const videoId = /^\/media\/videos\/([^/]+)\//.exec(track.url)?.[1]
   if (!videoId) return
-  await fs.promises.rm(path.join(dir(videoId), base), { force: true }).catch(() => undefined)
-  await fs.promises.rm(path.join(dir(videoId), base.replace(/\.vtt$/, '.m3u8')), { force: true }).catch(() => undefined)
+  await removeFile(path.join(dir(videoId), base))
+  await removeFile(path.join(dir(videoId), base.replace(/\.vtt$/, '.m3u8')))
 }
 
 /**

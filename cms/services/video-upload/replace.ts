@@ -1,7 +1,6 @@
 // Replacing an uploaded video's file: the same video (its page, comments, views, captions) gets a
 // new file, transcoded on the jobs queue. While a playing video's replacement transcodes, its
 // current stream stays served; the new one takes its place only when ready (transcode.ts).
-import fs from 'node:fs'
 import path from 'node:path'
 
 import type { Payload } from 'payload'
@@ -12,7 +11,7 @@ import { CONTAINER_EXTENSIONS, type VideoContainer } from '../../../shared/video
 import { inTransaction } from '../db/transactions'
 import { conflict, forbidden, notFound, unauthorized } from '../errors'
 import { queueTranscode, runTranscodeQueueSoon } from '../video-transcode/task'
-import { publicUrl, removeFile, versionStamp, videoDir } from './storage'
+import { moveIntoPlace, publicUrl, removeFile, versionStamp, videoDir, videoFolderNames } from './storage'
 
 export type ReplaceResult = { videoId: string; replacing: boolean; transcodeStatus: string }
 
@@ -39,9 +38,8 @@ export async function replaceVideoFile(
     if (!plays && doc.transcodeStatus !== 'failed') throw conflict('This video is still being transcoded: replace its file once it is ready.')
     const version = versionStamp()
     const ext = CONTAINER_EXTENSIONS[video.container]
-    await fs.promises.mkdir(videoDir(videoId), { recursive: true })
     // An earlier replacement still waiting is superseded by this one.
-    for (const name of await fs.promises.readdir(videoDir(videoId))) if (name.startsWith('.replacement-')) await removeFile(path.join(videoDir(videoId), name))
+    for (const name of await videoFolderNames(videoId)) if (name.startsWith('.replacement-')) await removeFile(path.join(videoDir(videoId), name))
     placed = path.join(videoDir(videoId), plays ? `.replacement-${version}.${ext}` : `original-${version}.${ext}`)
     const target = placed
     await inTransaction(payload, async (req) => {
@@ -51,11 +49,11 @@ export async function replaceVideoFile(
       // overrideAccess: as above. context.transcode: the same writes the transcode job makes.
       await payload.update({ collection: 'videos', id: doc.id, data, depth: 0, overrideAccess: true, req, context: { transcode: true } })
       await queueTranscode(payload, videoId, req)
-      await fs.promises.rename(video.file, target)
+      await moveIntoPlace(video.file, target)
     })
     if (!plays) {
       // The failed upload's old original goes; the new one is the video's file now.
-      for (const name of await fs.promises.readdir(videoDir(videoId))) if (name.startsWith('original') && path.join(videoDir(videoId), name) !== target) await removeFile(path.join(videoDir(videoId), name))
+      for (const name of await videoFolderNames(videoId)) if (name.startsWith('original') && path.join(videoDir(videoId), name) !== target) await removeFile(path.join(videoDir(videoId), name))
     }
     placed = null
     payload.logger.info({ event: 'video_file_replaced', videoId, userId: user.id, whilePlaying: plays }, 'video file replaced')

@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-
 import type { Payload } from 'payload'
 import sharp from 'sharp'
 
@@ -8,7 +6,7 @@ import type { User } from '../../payload-types'
 import { INVALID_FILE_TYPE, THUMBNAIL_TOO_LARGE_DESCRIPTION } from '../../../shared/messages'
 import { THUMBNAIL_MAX_BYTES } from '../../../shared/video-upload'
 import { badRequest, forbidden, notFound, ServiceError, unauthorized } from '../errors'
-import { frameFile, posterUrl, versionStamp, writePoster } from './storage'
+import { frameFile, posterUrl, readStored, versionStamp, writePoster } from './storage'
 
 /** Decompression-bomb guard, as for profile pictures: a 5MB file may claim billions of pixels. */
 const MAX_INPUT_PIXELS = 40_000_000
@@ -56,7 +54,7 @@ export async function replaceThumbnail(
   let bytes: Uint8Array
   if (image) bytes = await processThumbnail(image)
   else if (frame) {
-    const saved = await fs.promises.readFile(frameFile(videoId, frame)).catch(() => null)
+    const saved = await readStored(frameFile(videoId, frame)).catch(() => null)
     if (!saved) throw notFound('That frame is not saved yet: wait for the transcode to finish.')
     bytes = await processThumbnail(saved)
   } else throw badRequest('Choose an image or one of the saved frames.')

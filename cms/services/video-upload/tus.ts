@@ -1,5 +1,6 @@
 // Resumable uploads (beyond the spec) with the tus protocol (tus.io, v1.0.0): @tus/server with its
-// file store in the media folder's hidden .uploads/tus. A dropped connection resumes from the
+// file store in the media folder's hidden .uploads/tus, or with S3_BUCKET its S3 store (tus-store.ts),
+// so an upload started on one app process can go on through another. A dropped connection resumes from the
 // offset the server confirms (HEAD), not from zero. Same rules as the multipart door: admins only,
 // each upload usable only by the admin who started it, the size cap on Upload-Length and while
 // streaming, the container checked from the file's bytes when it completes. A finished upload
@@ -10,6 +11,7 @@ import path from 'node:path'
 
 import { FileStore } from '@tus/file-store'
 import { Server, type ServerOptions } from '@tus/server'
+import type { DataStore } from '@tus/utils'
 import type { Payload } from 'payload'
 
 import { userIsAdmin } from '../../access/roles'
@@ -19,7 +21,8 @@ import { CONTAINER_SNIFF_BYTES, detectVideoContainer, TUS_ENDPOINT, type VideoCo
 import { findSessionUser } from '../cache/session-cache'
 import { badRequest, notFound } from '../errors'
 import { videoUploadMaxBytes } from './config'
-import { newInFlightFile, readHead, tusDir } from './storage'
+import { newInFlightFile, readHead, removeFile, tusDir } from './storage'
+import { bucketTusStore, dropBucketTusUpload, readBucketTusHead, takeBucketTusUpload } from './tus-store'
 import { notAVideo } from './receive'
 import { PostgresUploadLocker } from './tus-locker'
 
@@ -41,8 +44,16 @@ async function adminOf(payload: Payload, req: TusRequest): Promise<User> {
   return user
 }
 
+/** The first bytes of a finished upload (its container check). */
+const uploadHead = (id: string): Promise<Uint8Array> => readBucketTusHead(id, CONTAINER_SNIFF_BYTES) ?? readHead(tusFile(id), CONTAINER_SNIFF_BYTES)
+
+/** Drops an upload from the store (a finished one too: the S3 store's own remove refuses those). */
+const dropUpload = async (datastore: DataStore, id: string): Promise<void> => {
+  await (dropBucketTusUpload(id) ?? datastore.remove(id)).catch(() => undefined)
+}
+
 export function createTusServer(payload: Payload): Server {
-  const datastore = new FileStore({ directory: tusDir(), expirationPeriodInMilliseconds: TUS_EXPIRY_MS })
+  const datastore: DataStore = bucketTusStore(TUS_EXPIRY_MS) ?? new FileStore({ directory: tusDir(), expirationPeriodInMilliseconds: TUS_EXPIRY_MS })
   const server = new Server({
     path: TUS_ENDPOINT,
     datastore,
@@ -63,9 +74,9 @@ export function createTusServer(payload: Payload): Server {
       return { metadata: { ...upload.metadata, uploader: String(user.id) } }
     },
     onUploadFinish: async (_req, upload) => {
-      const container = detectVideoContainer(await readHead(tusFile(upload.id), CONTAINER_SNIFF_BYTES))
+      const container = detectVideoContainer(await uploadHead(upload.id))
       if (!container) {
-        await datastore.remove(upload.id).catch(() => undefined)
+        await dropUpload(datastore, upload.id)
         throw refuse(400, VIDEO_FILE_TYPE_DESCRIPTION)
       }
       return {}
@@ -79,19 +90,27 @@ export function createTusServer(payload: Payload): Server {
  * checked to be complete and a video by its bytes.
  */
 export async function takeTusUpload(payload: Payload, server: Server, uploadId: string, user: Pick<User, 'id'>): Promise<{ file: string; container: VideoContainer }> {
-  const store = server.datastore as FileStore
+  const store = server.datastore
   const upload = await store.getUpload(uploadId).catch(() => null)
   if (!upload || upload.metadata?.uploader !== String(user.id)) throw notFound('No such upload.')
   if (upload.size === undefined || upload.offset !== upload.size || upload.size === 0) throw badRequest('The upload is not finished yet.')
-  const source = tusFile(uploadId)
-  const container = detectVideoContainer(await readHead(source, CONTAINER_SNIFF_BYTES))
+  const container = detectVideoContainer(await uploadHead(uploadId))
   if (!container) {
-    await store.remove(uploadId).catch(() => undefined)
+    await dropUpload(store, uploadId)
     throw notAVideo()
   }
   const file = await newInFlightFile()
-  await fs.promises.rename(source, file)
-  await store.configstore.delete(uploadId)
+  const fromBucket = takeBucketTusUpload(uploadId, file)
+  if (fromBucket) {
+    // Downloaded here (the multipart door's files arrive here too); the upload is the video's now.
+    await fromBucket.catch(async (error: unknown) => {
+      await removeFile(file)
+      throw error
+    })
+  } else {
+    await fs.promises.rename(tusFile(uploadId), file)
+    await (store as FileStore).configstore.delete(uploadId)
+  }
   payload.logger.info({ event: 'tus_upload_taken', uploadId, bytes: upload.size }, 'resumable upload finished')
   return { file, container }
 }

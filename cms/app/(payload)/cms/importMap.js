@@ -44,6 +44,7 @@ import { EmailField as EmailField_3817bf644402e67bfe6577f60ef982de } from '@payl
 import { JsonView as JsonView_960b80fa6dd849a938ffe34a4a0bfb02 } from '../../../components/JsonView'
 import { JsonTextField as JsonTextField_d803544cbdc4379c14fe559ebb9953f1 } from '../../../components/JsonTextField'
 import { SiteTimeZoneProvider as SiteTimeZoneProvider_1addce89b682245f5a5418775c213a55 } from '../../../components/SiteTimeZoneProvider'
+import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { CmsLoginView as CmsLoginView_44ac16080d9bb9a9f3b250237dc3831f } from '../../../components/login/CmsLoginView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -95,6 +96,7 @@ export const importMap = {
   "/components/JsonView#JsonView": JsonView_960b80fa6dd849a938ffe34a4a0bfb02,
   "/components/JsonTextField#JsonTextField": JsonTextField_d803544cbdc4379c14fe559ebb9953f1,
   "/components/SiteTimeZoneProvider#SiteTimeZoneProvider": SiteTimeZoneProvider_1addce89b682245f5a5418775c213a55,
+  "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "/components/login/CmsLoginView#CmsLoginView": CmsLoginView_44ac16080d9bb9a9f3b250237dc3831f,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
