@@ -2,7 +2,7 @@
 // loopback port with a temporary folder and one bucket. s3rver lacks two multipart calls the tus
 // S3 store makes (ListParts, AbortMultipartUpload); a small middleware answers them from
 // s3rver's own upload folders, in S3's XML.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import type { Server } from 'node:http'
 import os from 'node:os'
@@ -55,10 +55,14 @@ function multipartExtras(server: KoaLike) {
   }
 }
 
-/** Starts the fake on 127.0.0.1 (a free port) with an empty bucket in a fresh temporary folder. */
-export async function startFakeS3({ bucket = 'media-test', prefix = '' }: { bucket?: string; prefix?: string } = {}): Promise<FakeS3> {
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'fake-s3-'))
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] }) as unknown as S3rver & KoaLike
+/**
+ * Starts the fake on 127.0.0.1 (a free port, or `port`) with a bucket in a fresh temporary folder,
+ * or in `directory` (kept, with what it holds, when the fake stops: `npm run fake:s3`).
+ */
+export async function startFakeS3({ bucket = 'media-test', prefix = '', port = 0, directory: keptIn }: { bucket?: string; prefix?: string; port?: number; directory?: string } = {}): Promise<FakeS3> {
+  const directory = keptIn ?? mkdtempSync(path.join(os.tmpdir(), 'fake-s3-'))
+  if (keptIn) mkdirSync(keptIn, { recursive: true })
+  const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] }) as unknown as S3rver & KoaLike
   server.middleware.unshift(multipartExtras(server))
   const address = (await server.run()) as { port: number }
   const endpoint = `http://127.0.0.1:${address.port}`
@@ -79,7 +83,7 @@ export async function startFakeS3({ bucket = 'media-test', prefix = '' }: { buck
     stop: async () => {
       server.httpServer?.closeAllConnections()
       await server.close().catch(() => undefined)
-      rmSync(directory, { recursive: true, force: true })
+      if (!keptIn) rmSync(directory, { recursive: true, force: true })
     },
   }
 }
