@@ -95,10 +95,12 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
 
 function requestLog(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint()
+  // Read now: a router mounted on a prefix (/media) strips it from req.path until it is done.
+  const path = req.path
   res.on('finish', () => {
-    if (req.path.startsWith('/_astro') || req.path.startsWith('/_next/static')) return
+    if (path.startsWith('/_astro') || path.startsWith('/_next/static')) return
     const ms = Number(process.hrtime.bigint() - started) / 1e6
-    logRequest({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip })
+    logRequest({ method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip: req.ip })
   })
   next()
 }

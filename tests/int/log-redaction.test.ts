@@ -79,3 +79,18 @@ describe('a refused query', () => {
     expect(entry.err.stack).toBeUndefined()
   })
 })
+
+describe('the access log', () => {
+  it('names the whole path a request asked for, under a mounted door (/media) too, and no token it carries', async () => {
+    const offset = logOffset()
+    const missing = `/media/thumbnails/not-here-${randomBytes(3).toString('hex')}.jpg`
+    const token = randomBytes(24).toString('hex')
+    expect((await fetch(baseUrl + missing)).status).toBe(404)
+    expect((await fetch(`${baseUrl}/reset-password/${token}/nope`)).status).toBe(404)
+    const lines = await logLinesSince(offset)
+    const requests = lines.map((line) => JSON.parse(line) as { msg?: string; path?: string; status?: number }).filter((entry) => entry.msg === 'request')
+    expect(requests).toContainEqual(expect.objectContaining({ path: missing, status: 404 }))
+    expect(requests.some((entry) => entry.path?.startsWith('/reset-password/'))).toBe(true)
+    for (const line of lines) expect(line).not.toContain(token)
+  })
+})

@@ -130,6 +130,18 @@ async function play(server: TestServer, hlsUrl: string, cookie?: string) {
 }
 
 describe('media in an S3 bucket', () => {
+  it("puts the demo videos' stills and clips in the bucket when it seeds, and the other server serves them", async () => {
+    const { videos } = (await (await fetch(`${b.url}/api/videos?limit=50&page=1`)).json()) as { videos: { videoId: string; source: string; thumbnailUrl: string }[] }
+    const manual = videos.find((v) => v.source === 'manual')!
+    for (const url of [manual.thumbnailUrl, videos.find((v) => v.source === 'youtube')!.thumbnailUrl]) {
+      expect(url).toMatch(/^\/media\/thumbnails\//)
+      const still = await fetch(b.url + url)
+      expect(still.status, url).toBe(200)
+      expect(still.headers.get('content-type')).toBe('image/jpeg')
+    }
+    expect(await keysUnder(`site/media/videos/${manual.videoId}.mp4`)).toHaveLength(1)
+  })
+
   it('keeps an image uploaded in /cms (and its sizes) in the bucket and serves it through the app', async () => {
     const picture = await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 200, g: 80, b: 20 } } }).jpeg().toBuffer()
     const form = new FormData()
