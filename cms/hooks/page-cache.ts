@@ -115,16 +115,19 @@ const afterGlobalChange: GlobalAfterChangeHook = async ({ doc, req }) => {
   return doc
 }
 
+/** The collection with `change` and `remove` run after its own afterChange and afterDelete hooks. */
+const withAfterHooks = (collection: CollectionConfig, change: CollectionAfterChangeHook, remove: CollectionAfterDeleteHook): CollectionConfig => ({
+  ...collection,
+  hooks: {
+    ...collection.hooks,
+    afterChange: [...(collection.hooks?.afterChange ?? []), change],
+    afterDelete: [...(collection.hooks?.afterDelete ?? []), remove],
+  },
+})
+
 /** Any write to what visitors see (posts, videos, comments, settings…) drops the cached pages and query results. */
 export function clearsPageCache(collection: CollectionConfig): CollectionConfig {
-  return {
-    ...collection,
-    hooks: {
-      ...collection.hooks,
-      afterChange: [...(collection.hooks?.afterChange ?? []), afterChange],
-      afterDelete: [...(collection.hooks?.afterDelete ?? []), afterDelete],
-    },
-  }
+  return withAfterHooks(collection, afterChange, afterDelete)
 }
 
 /**
@@ -146,14 +149,7 @@ export function clearsItemPages(collection: CollectionConfig, tagsOf: (docs: Rec
     await clear([doc], req)
     return doc
   }
-  return {
-    ...collection,
-    hooks: {
-      ...collection.hooks,
-      afterChange: [...(collection.hooks?.afterChange ?? []), afterChange],
-      afterDelete: [...(collection.hooks?.afterDelete ?? []), afterDelete],
-    },
-  }
+  return withAfterHooks(collection, afterChange, afterDelete)
 }
 
 export function globalClearsPageCache(global: GlobalConfig): GlobalConfig {
