@@ -101,7 +101,7 @@ export function requireUser(context: APIContext) {
 }
 
 /** Runs an endpoint body and maps every failure to `{ error }` JSON: never a stack trace or SQL. */
-export async function handle(context: APIContext, run: () => Promise<Response>): Promise<Response> {
+export async function handle(context: Pick<APIContext, 'url'>, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run()
   } catch (error) {
