@@ -49,7 +49,8 @@ async function main() {
   // Each server's own origin: Payload reads a session cookie only from its SERVER_URL's pages.
   const headersFor = (origin: string): Record<Audience, RequestHeaders> => ({ anonymous: { origin }, member: rotatingCookies({ origin }, cookies) })
   const headers = { fast: headersFor(fast), astro: headersFor(astro), baseline: { anonymous: {}, member: {} } }
-  const routes: [string, Audience][] = [
+  const only = process.argv.slice(2)
+  const allRoutes: [string, Audience][] = [
     ['/api/videos?limit=24&page=1', 'anonymous'],
     ['/api/videos?limit=24&page=1', 'member'],
     [`/api/videos/${videoId}`, 'anonymous'],
@@ -59,6 +60,8 @@ async function main() {
     ['/api/blog-posts?limit=6&status=published', 'anonymous'],
     ['/api/auth/me', 'member'],
   ]
+  // `npm run bench:api -- videos me`: only the routes whose path contains one of the words.
+  const routes = allRoutes.filter(([route]) => only.length === 0 || only.some((word) => route.includes(word)))
 
   // The baseline serves each answer's bytes as the app sent them (a member's: the first member's).
   const files = new Map<string, string>()

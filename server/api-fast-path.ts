@@ -71,7 +71,11 @@ export function createApiFastPath(enabled = process.env.API_FAST_PATH !== '0') {
       const match = route.pattern.exec(req.path)
       if (!match) continue
       if (route.fixed?.has(match[1]!)) return next()
-      return void answer(route, match, req, res, next)
+      return void answer(route, match, req, res, next).catch((error: unknown) => {
+        // As Astro's handler ends a response its writer failed on.
+        if (res.headersSent) res.destroy(error instanceof Error ? error : undefined)
+        else next(error)
+      })
     }
     next()
   }
@@ -99,5 +103,12 @@ async function answer(route: Route, match: RegExpExecArray, req: ExpressRequest,
     if (!res.headersSent) next()
     return
   }
-  await writeResponse(response, res)
+  // The head, the body and the chunked ending leave in one write to the socket rather than two:
+  // the same bytes as Astro's, in fewer system calls.
+  res.cork()
+  try {
+    await writeResponse(response, res)
+  } finally {
+    res.uncork()
+  }
 }
