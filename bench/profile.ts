@@ -70,6 +70,10 @@ const SCENARIOS: [string, (url: string) => Promise<string>, boolean][] = [
   ['post-anonymous', firstPost, false],
   ['post-member', firstPost, true],
   ['video-anonymous', firstVideo, false],
+  // The JSON API (API_FAST_PATH=0 in the environment: through Astro's endpoint pipeline instead of server/api-fast-path.ts).
+  ['api-videos-anonymous', async () => '/api/videos?limit=24&page=1', false],
+  ['api-videos-member', async () => '/api/videos?limit=24&page=1', true],
+  ['api-me-member', async () => '/api/auth/me', true],
 ]
 
 rmSync(PROFILE_ROOT, { recursive: true, force: true })

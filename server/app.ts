@@ -13,6 +13,7 @@ import { createVideoUploadRouter } from './video-upload'
 import { createPageCache } from './page-cache'
 import { createHttpCaching } from './http-caching'
 import { createMemberPageCache } from './member-page-cache'
+import { createApiFastPath } from './api-fast-path'
 import { securityHeaders } from './security-headers'
 import { limitRequestBodies, requestForNext } from './body-limit'
 import { trustProxySetting } from './client-ip'
@@ -84,6 +85,8 @@ export function createApp({ payload, nextHandler, astroHandler, siteDir }: AppPa
   app.use(createPageCache(undefined, { nextChange: () => nextEarlyAccessOpening(payload) }))
   // Members get the page their audience shares, with their own parts rendered for them.
   app.use(createMemberPageCache(payload, undefined, { nextChange: () => nextEarlyAccessOpening(payload) }))
+  // The JSON API's public reads and /api/auth/me: Astro's endpoint code and answers without its per-request pipeline.
+  app.use(createApiFastPath())
   // Without `next`, Astro answers unmatched paths itself with the site's 404 page.
   // The locals object stays reachable from `res`: the page-view recorder reads the member Astro resolved.
   app.use((req, res) => astroHandler(req, res, undefined, Object.assign(siteLocalsOf(res), { clientAddress: req.ip })))

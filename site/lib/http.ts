@@ -10,8 +10,23 @@ import { getPayloadClient } from './payload'
 
 export const MAX_JSON_BYTES = 64 * 1024
 
+/**
+ * The JSON text of bodies served straight from the content cache, kept beside them: the cache
+ * deep-freezes what it keeps (cms/services/cache/content-cache.ts, the only freezing here), so a
+ * frozen body's text never changes, and a list asked for thousands of times a second is written
+ * out once per cached copy. Dropped with the copy.
+ */
+const frozenText = new WeakMap<object, string>()
+
+function jsonText(body: unknown): string {
+  if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return JSON.stringify(body)
+  let text = frozenText.get(body)
+  if (text === undefined) frozenText.set(body, (text = JSON.stringify(body)))
+  return text
+}
+
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
+  new Response(jsonText(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   })
@@ -101,7 +116,7 @@ export function requireUser(context: APIContext) {
 }
 
 /** Runs an endpoint body and maps every failure to `{ error }` JSON: never a stack trace or SQL. */
-export async function handle(context: APIContext, run: () => Promise<Response>): Promise<Response> {
+export async function handle(context: Pick<APIContext, 'url'>, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run()
   } catch (error) {

@@ -1,20 +1,15 @@
 // GET /api/announcements?active=true → Announcement[]; POST (admin) → Announcement.
 import type { APIRoute } from 'astro'
 
-import { createAnnouncement, listAnnouncements } from '../../../../cms/services/announcements'
-import { assertAdmin, parseInput } from '../../../../cms/services/posts'
+import { createAnnouncement } from '../../../../cms/services/announcements'
+import { assertAdmin } from '../../../../cms/services/posts'
 import { announcementCreateSchema } from '../../../../shared/schemas/content'
-import { announcementListQuerySchema, withoutNul } from '../../../../shared/schemas/content-query'
-import { searchParamsToObject } from '../../../../shared/schemas/pagination'
+import { withoutNul } from '../../../../shared/schemas/content-query'
 import { handle, json, parseJson } from '../../../lib/http'
 import { getPayloadClient } from '../../../lib/payload'
+import { readAnnouncementList } from '../../../lib/public-api'
 
-export const GET: APIRoute = (context) =>
-  handle(context, async () => {
-    const { active } = parseInput(announcementListQuerySchema, searchParamsToObject(context.url.searchParams))
-    const payload = await getPayloadClient()
-    return json(await listAnnouncements(payload, { user: context.locals.authUser, activeOnly: active }))
-  })
+export const GET: APIRoute = readAnnouncementList
 
 export const POST: APIRoute = (context) =>
   handle(context, async () => {

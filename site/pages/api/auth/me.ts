@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro'
 
-import { errorResponse, json } from '../../../lib/http'
+import { readMe } from '../../../lib/public-api'
 
-export const GET: APIRoute = ({ locals }) =>
-  locals.user ? json(locals.user) : errorResponse(401, 'Not signed in.')
+export const GET: APIRoute = readMe

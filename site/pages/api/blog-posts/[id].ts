@@ -1,23 +1,16 @@
 // GET /api/blog-posts/{id} → PostDetail (markdown body); PUT and DELETE (admin).
 import type { APIRoute } from 'astro'
 
-import { assertAdmin, deletePost, getPostById, parseInput, updatePost } from '../../../../cms/services/posts'
+import { assertAdmin, deletePost, parseInput, updatePost } from '../../../../cms/services/posts'
 import { blogPostUpdateSchema } from '../../../../shared/schemas/content'
 import { idSchema, withoutNul } from '../../../../shared/schemas/content-query'
-import { startsBlogRead } from '../../../lib/blog-read'
 import { handle, json, parseJson } from '../../../lib/http'
 import { getPayloadClient } from '../../../lib/payload'
+import { readPost } from '../../../lib/public-api'
 
 const postId = idSchema('Post')
 
-export const GET: APIRoute = (context) =>
-  handle(context, async () => {
-    const id = parseInput(postId, context.params.id)
-    const payload = await getPayloadClient()
-    const post = await getPostById(payload, { user: context.locals.authUser, id })
-    await startsBlogRead(payload, context.locals.authUser, post)
-    return json(post)
-  })
+export const GET: APIRoute = readPost
 
 export const PUT: APIRoute = (context) =>
   handle(context, async () => {

@@ -1,19 +1,14 @@
 // GET /api/blog-posts (limit, status, page, categoryId, search) → PostPage; POST (admin) → PostDetail.
 import type { APIRoute } from 'astro'
 
-import { assertAdmin, createPost, listPosts, parseInput } from '../../../../cms/services/posts'
+import { assertAdmin, createPost } from '../../../../cms/services/posts'
 import { blogPostCreateSchema } from '../../../../shared/schemas/content'
-import { postListQuerySchema, withoutNul } from '../../../../shared/schemas/content-query'
-import { searchParamsToObject } from '../../../../shared/schemas/pagination'
+import { withoutNul } from '../../../../shared/schemas/content-query'
 import { handle, json, parseJson } from '../../../lib/http'
 import { getPayloadClient } from '../../../lib/payload'
+import { readPostList } from '../../../lib/public-api'
 
-export const GET: APIRoute = (context) =>
-  handle(context, async () => {
-    const query = parseInput(postListQuerySchema, searchParamsToObject(context.url.searchParams))
-    const payload = await getPayloadClient()
-    return json(await listPosts(payload, { user: context.locals.authUser, ...query }))
-  })
+export const GET: APIRoute = readPostList
 
 export const POST: APIRoute = (context) =>
   handle(context, async () => {

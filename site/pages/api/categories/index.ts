@@ -1,20 +1,15 @@
 // GET /api/categories?withPostCount=true → CategorySummary[]; POST (admin) → CategorySummary.
 import type { APIRoute } from 'astro'
 
-import { createCategory, listCategories } from '../../../../cms/services/categories'
-import { assertAdmin, parseInput } from '../../../../cms/services/posts'
+import { createCategory } from '../../../../cms/services/categories'
+import { assertAdmin } from '../../../../cms/services/posts'
 import { categoryCreateSchema } from '../../../../shared/schemas/content'
-import { categoryListQuerySchema, withoutNul } from '../../../../shared/schemas/content-query'
-import { searchParamsToObject } from '../../../../shared/schemas/pagination'
+import { withoutNul } from '../../../../shared/schemas/content-query'
 import { handle, json, parseJson } from '../../../lib/http'
 import { getPayloadClient } from '../../../lib/payload'
+import { readCategoryList } from '../../../lib/public-api'
 
-export const GET: APIRoute = (context) =>
-  handle(context, async () => {
-    const { withPostCount } = parseInput(categoryListQuerySchema, searchParamsToObject(context.url.searchParams))
-    const payload = await getPayloadClient()
-    return json(await listCategories(payload, { user: context.locals.authUser, withPostCount }))
-  })
+export const GET: APIRoute = readCategoryList
 
 export const POST: APIRoute = (context) =>
   handle(context, async () => {

@@ -1,15 +1,6 @@
 import type { APIRoute } from 'astro'
 
-import { getVideo, VIDEO_NOT_FOUND } from '../../../../../cms/services/videos'
-import { isVideoId } from '../../../../../shared/schemas/videos'
-import { handle, HttpError, json } from '../../../../lib/http'
-import { getPayloadClient } from '../../../../lib/payload'
+import { readVideo } from '../../../../lib/public-api'
 
-/** GET /api/videos/{videoId} → VideoDetail; videoUrl only for callers who may play the video. */
-export const GET: APIRoute = (context) =>
-  handle(context, async () => {
-    const { videoId } = context.params
-    if (!isVideoId(videoId)) throw new HttpError(404, VIDEO_NOT_FOUND)
-    const payload = await getPayloadClient()
-    return json(await getVideo(payload, { user: context.locals.authUser, videoId }))
-  })
+/** GET /api/videos/{videoId} → VideoDetail (site/lib/public-api.ts). */
+export const GET: APIRoute = readVideo
