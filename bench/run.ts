@@ -61,6 +61,9 @@ async function main() {
   const database = await createTestDatabase('bench')
   cleanups.push(database.dispose)
   const serverEnv = {
+    // One secret for this server and the access-log one (bench/lib/access-log.ts): members'
+    // sessions are good on both.
+    PAYLOAD_SECRET: 'bench-secret',
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_REGISTER: '100000',
     RATE_LIMIT_POINTS_AWARD: '100000',
