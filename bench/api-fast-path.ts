@@ -12,6 +12,7 @@ import { createTestDatabase } from '../tests/helpers/test-database'
 import { startTestServer } from '../tests/helpers/test-server'
 import { startBaseline } from './lib/baseline'
 import { load, rotatingCookies, round, type LoadOptions, type RequestHeaders } from './lib/load'
+import { registerMember } from './lib/site'
 
 const OUT_DIR = path.join(import.meta.dirname, 'out', 'api')
 const LOAD: LoadOptions = { connections: Number(process.env.BENCH_CONNECTIONS ?? 10), durationSeconds: Number(process.env.BENCH_DURATION ?? 4) }
@@ -107,19 +108,6 @@ async function main() {
     ].join('\n'),
   )
   writeFileSync(path.join(OUT_DIR, 'results.json'), JSON.stringify({ loadAtStart, loadAtEnd, load: LOAD, rounds: ROUNDS, results }, null, 2) + '\n')
-}
-
-async function registerMember(appUrl: string, index: number): Promise<string> {
-  const username = `benchapi_${Date.now().toString(36)}_${index}`
-  const password = 'bench-password-123'
-  const res = await fetch(`${appUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: appUrl },
-    body: JSON.stringify({ username, email: `${username}@example.org`, dateOfBirth: '1990-01-01', password, confirmPassword: password }),
-  })
-  const token = /payload-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1]
-  if (res.status !== 201 || !token) throw new Error(`registration failed: ${res.status} ${await res.text()}`)
-  return `payload-token=${token}`
 }
 
 function log(message: string) {
