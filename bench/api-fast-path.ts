@@ -13,6 +13,7 @@ import { startTestServer } from '../tests/helpers/test-server'
 import { startBaseline } from './lib/baseline'
 import { load, rotatingCookies, round, type LoadOptions, type RequestHeaders } from './lib/load'
 import { registerMember } from './lib/site'
+import { benchCleanups } from './lib/cleanups'
 
 const OUT_DIR = path.join(import.meta.dirname, 'out', 'api')
 const LOAD: LoadOptions = { connections: Number(process.env.BENCH_CONNECTIONS ?? 10), durationSeconds: Number(process.env.BENCH_DURATION ?? 4) }
@@ -22,11 +23,7 @@ const MEMBERS = 20
 
 type Audience = 'anonymous' | 'member'
 
-const cleanups: Array<() => Promise<void>> = []
-async function cleanUp() {
-  while (cleanups.length) await cleanups.pop()!().catch((error) => console.error('cleanup failed:', error))
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)))
+const { cleanups, cleanUp } = benchCleanups()
 
 async function main() {
   const loadAtStart = os.loadavg()[0] ?? 0

@@ -12,6 +12,7 @@ import { videos } from '../cms/seed/fixtures/videos'
 import { createTestDatabase } from '../tests/helpers/test-database'
 import { startTestServer } from '../tests/helpers/test-server'
 import { round } from './lib/load'
+import { benchCleanups } from './lib/cleanups'
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 30)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8)
@@ -20,11 +21,7 @@ const RESULTS_FILE = path.join(import.meta.dirname, 'results-hit-ratio.json')
 /** The figure the targeted clearing is held to: the other pages' hit ratio under one comment a second. */
 const TARGET = 0.99
 
-const cleanups: Array<() => Promise<void>> = []
-async function cleanUp() {
-  while (cleanups.length) await cleanups.pop()!().catch((error) => console.error('cleanup failed:', error))
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)))
+const { cleanups, cleanUp } = benchCleanups()
 
 type Tally = { requests: number; hits: number; failures: number }
 const tally = (): Tally => ({ requests: 0, hits: 0, failures: 0 })

@@ -17,6 +17,7 @@ import { pointsTable, updatePointsReadme, type PointsReport } from './lib/points
 import { registrationBurst } from './lib/registration-burst'
 import { discoverRoutes, registerMember, type Audience } from './lib/site'
 import { budgetLines, markdownTable, memoryBudgetLine, updateReadme, type RouteResult, type RunMeta } from './lib/report'
+import { benchCleanups } from './lib/cleanups'
 
 const OUT_DIR = path.join(import.meta.dirname, 'out')
 const LOAD: LoadOptions = {
@@ -44,13 +45,7 @@ const README_FILE = path.join(import.meta.dirname, 'README.md')
 
 const BOTH: readonly Audience[] = ['anonymous', 'member']
 
-const cleanups: Array<() => Promise<void>> = []
-async function cleanUp() {
-  while (cleanups.length) await cleanups.pop()!().catch((error) => console.error('cleanup failed:', error))
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)))
-}
+const { cleanups, cleanUp } = benchCleanups()
 
 async function main() {
   const loadAtStart = os.loadavg()[0] ?? 0

@@ -11,6 +11,7 @@ import { createTestDatabase } from '../tests/helpers/test-database'
 import { startTestServer } from '../tests/helpers/test-server'
 import { load, rotatingCookies, round, type LoadOptions, type LoadResult, type RequestHeaders } from './lib/load'
 import { discoverRoutes, registerMember, type Audience } from './lib/site'
+import { benchCleanups } from './lib/cleanups'
 
 const LOAD: LoadOptions = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
@@ -23,11 +24,7 @@ const RESULTS_FILE = path.join(import.meta.dirname, 'results-scale.json')
 
 type Case = { page: string; audience: Audience; one: LoadResult; two: { rps: number; perProcess: number[]; failures: number }; ratio: number }
 
-const cleanups: Array<() => Promise<void>> = []
-async function cleanUp() {
-  while (cleanups.length) await cleanups.pop()!().catch((error) => console.error('cleanup failed:', error))
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)))
+const { cleanups, cleanUp } = benchCleanups()
 
 async function main() {
   const loadAtStart = os.loadavg()[0] ?? 0
